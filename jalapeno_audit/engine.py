@@ -1,0 +1,205 @@
+"""The rule engine: index claims by what they compare, run each rule, collect findings.
+
+Claims are indexed once by comparison key, and every rule looks only inside one key's group,
+so the cost grows with the corpus and not with the square of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .model import RATIO, VALUE, Claim, Corpus
+from .numbers import HEDGES, LOWER, UPPER, Interval, fmt, ratio_interval
+
+ERROR, WARNING, INFO = "error", "warning", "info"
+SEVERITIES = (ERROR, WARNING, INFO)
+SEVERITY_RANK = {ERROR: 0, WARNING: 1, INFO: 2}
+
+
+def fingerprint(rule: str, claim_ids) -> str:
+    """Stable id of a finding: the rule and the sorted ids of its claims, nothing else."""
+    digest = hashlib.sha256("\n".join(sorted(claim_ids)).encode()).hexdigest()
+    return f"{rule}:{digest[:12]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem a rule found, with everything a reader needs to check it."""
+
+    rule: str
+    severity: str
+    message: str  # one line
+    claims: tuple[Claim, ...]  # the claims involved, in reading order
+    arithmetic: tuple[str, ...] = ()  # each input as written, its interval, the result, the verdict
+    fingerprint: str = ""
+    review: object | None = None  # the human verdict, when one is recorded
+
+    @property
+    def claim_ids(self) -> list[str]:
+        return [c.full_id for c in self.claims]
+
+    def sort_key(self):
+        first = self.claims[0] if self.claims else None
+        return (SEVERITY_RANK[self.severity], self.rule, first.path if first else "", first.line if first else 0, self.fingerprint)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A comparison that holds, but only thanks to rounding or a hedge: shown with --verbose."""
+
+    rule: str
+    claims: tuple[Claim, ...]
+    text: str
+
+
+def make_finding(rule_id: str, severity: str, message: str, claims, arithmetic=()) -> Finding:
+    claims = tuple(claims)
+    return Finding(rule_id, severity, message, claims, tuple(arithmetic), fingerprint(rule_id, [c.full_id for c in claims]))
+
+
+@dataclass
+class Context:
+    """The corpus with the indexes rules share, built once."""
+
+    corpus: Corpus
+    notes: list[Note] = field(default_factory=list)
+    values: dict = field(default_factory=lambda: defaultdict(list))  # (system, models, metric, at) -> value claims
+    family_values: dict = field(default_factory=lambda: defaultdict(list))  # (family, models, metric, at) -> value claims
+    ratios: dict = field(default_factory=lambda: defaultdict(list))  # (sides, models, metric family) -> ratio claims
+
+    def __post_init__(self) -> None:
+        for claim in self.corpus.claims:
+            if claim.kind == VALUE and claim.bounds is None and claim.system:
+                key = (claim.system, claim.model_key, claim.metric, claim.at)
+                self.values[key].append(claim)
+                family = self.family(claim.system)
+                if family != claim.system:
+                    self.family_values[(family, claim.model_key, claim.metric, claim.at)].append(claim)
+            elif claim.kind == RATIO and claim.system and claim.vs:
+                sides = tuple(sorted((self.family(claim.system), self.family(claim.vs))))
+                metric = self.corpus.catalog.metrics[claim.metric]
+                self.ratios[(sides, claim.model_key, metric.family)].append(claim)
+
+    # --- catalog helpers -------------------------------------------------------------------
+    def family(self, system_id: str) -> str:
+        return self.corpus.catalog.family_of(system_id) or system_id
+
+    def systems_match(self, a: str, b: str) -> bool:
+        """The same system, or one is the family the other belongs to."""
+        return a == b or self.family(a) == b or a == self.family(b)
+
+    def is_vague(self, system_id: str | None) -> bool:
+        system = self.corpus.catalog.systems.get(system_id or "")
+        return bool(system and system.vague)
+
+    def metric(self, claim: Claim):
+        return self.corpus.catalog.metrics[claim.metric]
+
+    # --- oriented views of ratio claims -----------------------------------------------------
+    def orientation(self, claim: Claim, other: Claim) -> int | None:
+        """+1 when ``other`` compares the same sides as ``claim`` in the same order, -1 reversed, None if not."""
+        if self.systems_match(claim.system, other.system) and self.systems_match(claim.vs, other.vs):
+            return 1
+        if self.systems_match(claim.system, other.vs) and self.systems_match(claim.vs, other.system):
+            return -1
+        return None
+
+    def oriented_conditions(self, claim: Claim, direction: int):
+        """(system-side, comparator-side) conditions, read in the given direction."""
+        mine, theirs = claim.conditions(), claim.comparator_conditions()
+        return (mine, theirs) if direction == 1 else (theirs, mine)
+
+    def oriented_interval(self, claim: Claim, direction: int) -> Interval:
+        interval = self.corpus.range_interval(claim) if claim.bounds else self.corpus.interval(claim)
+        return interval if direction == 1 else interval.reciprocal()
+
+    # --- absolute figures behind a ratio ------------------------------------------------------
+    def side_values(self, system: str, model_key, metric: str, conditions: dict) -> list[Claim]:
+        """Stated absolute figures of one side: the system itself, or members when it is a family."""
+        at = tuple(sorted(conditions.items()))
+        found = list(self.values.get((system, model_key, metric, at), ()))
+        found += self.family_values.get((system, model_key, metric, at), ())
+        return found
+
+    def derived_ratios(self, claim: Claim, model_key=None, bounded_only: bool = False) -> list[tuple[Claim, Claim, Interval]]:
+        """Every (system value, comparator value, advantage interval) the stated absolutes give.
+
+        ``bounded_only`` leaves out values stated as bounds ("up to 1,459"): they say where a
+        figure ends, not where it is.
+        """
+        model_key = model_key if model_key is not None else claim.model_key
+        own, other = claim.conditions(), claim.comparator_conditions()
+        mine = self.side_values(claim.system, model_key, claim.metric, own)
+        theirs = self.side_values(claim.vs, model_key, claim.metric, other)
+        if bounded_only:
+            mine = [c for c in mine if not is_bound(c)]
+            theirs = [c for c in theirs if not is_bound(c)]
+        lower_better = self.metric(claim).better == "lower"
+        results = []
+        for a in mine:
+            for b in theirs:
+                ia, ib = self.corpus.interval(a), self.corpus.interval(b)
+                interval = ratio_interval(ib, ia) if lower_better else ratio_interval(ia, ib)
+                results.append((a, b, interval))
+        return results
+
+    def note(self, rule: str, claims, text: str) -> None:
+        self.notes.append(Note(rule, tuple(claims), text))
+
+
+def is_bound(claim: Claim) -> bool:
+    """A figure stated as an upper or lower bound ("up to", "at least")."""
+    return bool(claim.approx) and HEDGES.get(claim.approx) in (UPPER, LOWER)
+
+
+def describe_figure(corpus: Corpus, claim: Claim) -> str:
+    """'1.80 -> [1.795, 1.805]': a figure as written and the interval it stands for."""
+    if claim.bounds is not None:
+        return f"{claim.figure_text()} -> {corpus.range_interval(claim)}"
+    return f"{claim.figure_text()} -> {corpus.interval(claim)}"
+
+
+def nominal_ratio(corpus: Corpus, a: Claim, b: Claim, lower_better: bool) -> Fraction:
+    """The quotient of the figures as written (in metric units), before any rounding allowance."""
+    va = a.figure.value * corpus.unit_factor(a)
+    vb = b.figure.value * corpus.unit_factor(b)
+    return vb / va if lower_better else va / vb
+
+
+def ratio_expression(a: Claim, b: Claim, lower_better: bool) -> str:
+    first, second = (b, a) if lower_better else (a, b)
+    return f"{first.figure.text}/{second.figure.text}"
+
+
+def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None):
+    """Run the rules over the corpus; return sorted findings and the rounding notes."""
+    context = Context(corpus)
+    findings: list[Finding] = []
+    for rule in rules:
+        severity_override = (severities or {}).get(rule.ID)
+        for finding in rule.check(context):
+            if severity_override:
+                finding = _with_severity(finding, severity_override)
+            findings.append(finding)
+    findings.sort(key=Finding.sort_key)
+    notes = sorted(context.notes, key=lambda n: (n.rule, [c.full_id for c in n.claims], n.text))
+    return findings, notes
+
+
+def _with_severity(finding: Finding, severity: str) -> Finding:
+    return Finding(finding.rule, severity, finding.message, finding.claims, finding.arithmetic, finding.fingerprint, finding.review)
+
+
+def interval_text(interval: Interval) -> str:
+    return str(interval)
+
+
+def value_text(value: Fraction) -> str:
+    return fmt(value, places=_places(value))
+
+
+def _places(value: Fraction) -> int:
+    return 2 if abs(value) >= 10 else 3

@@ -1,0 +1,151 @@
+"""Declared fields of every object in a claim or catalog file, and their validation.
+
+The loader validates with these declarations and ``audit schema`` renders them as JSON
+Schema, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from .errors import Problem
+from .yamlsrc import Mapping, Scalar, Sequence, line_of
+
+ID_PATTERN = r"[a-z0-9][a-z0-9-]*"
+#: Catalog ids may also hold dots ("kimi-k2.5") and slashes in unit names are separate.
+CATALOG_ID_PATTERN = r"[a-z0-9][a-z0-9.+-]*"
+_ID = re.compile(ID_PATTERN)
+_CATALOG_ID = re.compile(CATALOG_ID_PATTERN)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One key an object may hold."""
+
+    name: str
+    kind: str  # id | catalog-id | text | bool | date | figure | conditions | ids | texts | datespec | choice | filename | number
+    doc: str
+    required: bool = False
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectSpec:
+    """An object kind: its name in messages and its fields."""
+
+    name: str
+    fields: tuple[Field, ...]
+    doc: str = ""
+    by_name: dict[str, Field] = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        self.by_name.update({f.name: f for f in self.fields})
+
+
+def closest(word: str, candidates, n: int = 3) -> list[str]:
+    """The closest valid values to a misspelt one, best first."""
+    return difflib.get_close_matches(word, sorted(candidates), n=n, cutoff=0.6)
+
+
+def did_you_mean(word: str, candidates) -> str:
+    matches = closest(word, candidates)
+    if not matches:
+        return ""
+    return " (did you mean " + " or ".join(f"'{m}'" for m in matches) + "?)"
+
+
+class Checker:
+    """Collects problems for one file while reading its nodes."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.problems: list[Problem] = []
+
+    def fail(self, node_or_line, message: str) -> None:
+        line = node_or_line if isinstance(node_or_line, int) else line_of(node_or_line)
+        self.problems.append(Problem(self.path, line, message))
+
+    def mapping(self, node, what: str, line: int) -> Mapping | None:
+        if type(node) is not Mapping:
+            self.fail(line_of(node, line), f"{what} must be a mapping, not {describe(node)}")
+            return None
+        return node
+
+    def keys(self, node: Mapping, spec: ObjectSpec) -> None:
+        """Unknown keys are errors, with the closest valid key; required keys must be present."""
+        for key in node:
+            if key not in spec.by_name:
+                self.fail(node.key_lines[key], f"unknown field '{key}' in {spec.name}{did_you_mean(key, spec.by_name)}")
+        for f in spec.fields:
+            if f.required and f.name not in node:
+                self.fail(node, f"{spec.name} is missing required field '{f.name}'")
+
+    def text(self, node, what: str) -> str | None:
+        if type(node) is not Scalar or node.kind in ("null",) and not node.quoted:
+            self.fail(node if node is not None else 1, f"{what} must be text, not {describe(node)}")
+            return None
+        if not node.text.strip():
+            self.fail(node, f"{what} is empty")
+            return None
+        return node.text
+
+    def ident(self, node, what: str, catalog: bool = False) -> str | None:
+        value = self.text(node, what)
+        if value is None:
+            return None
+        pattern = _CATALOG_ID if catalog else _ID
+        if not pattern.fullmatch(value):
+            shown = CATALOG_ID_PATTERN if catalog else ID_PATTERN
+            self.fail(node, f"{what} '{value}' does not match {shown}")
+            return None
+        return value
+
+    def boolean(self, node, what: str) -> bool | None:
+        if type(node) is Scalar and node.kind == "bool" and not node.quoted:
+            return node.text.lower() in ("true", "yes", "on", "y")
+        self.fail(node, f"{what} must be true or false, not {describe(node)}")
+        return None
+
+    def choice(self, node, what: str, choices) -> str | None:
+        value = self.text(node, what)
+        if value is None:
+            return None
+        if value not in choices:
+            options = ", ".join(choices)
+            self.fail(node, f"{what} '{value}' is not one of {options}{did_you_mean(value, choices)}")
+            return None
+        return value
+
+    def date(self, node, what: str) -> dt.date | None:
+        if type(node) is not Scalar:
+            self.fail(line_of(node), f"{what} must be an ISO date (YYYY-MM-DD), not {describe(node)}")
+            return None
+        try:
+            return dt.date.fromisoformat(node.text.strip())
+        except ValueError:
+            self.fail(node, f"{what} '{node.text}' is not a valid ISO date (YYYY-MM-DD)")
+            return None
+
+    def texts(self, node, what: str) -> tuple[str, ...] | None:
+        if type(node) is not Sequence:
+            self.fail(line_of(node), f"{what} must be a list, not {describe(node)}")
+            return None
+        values = [self.text(item, f"each item of {what}") for item in node]
+        return None if None in values else tuple(values)
+
+
+def describe(node) -> str:
+    """How a node reads in an error message."""
+    if node is None:
+        return "nothing"
+    if type(node) is Mapping:
+        return "a mapping"
+    if type(node) is Sequence:
+        return "a list"
+    if node.kind == "null" and not node.quoted:
+        return "an empty value"
+    shown = node.text if len(node.text) <= 40 else node.text[:37] + "..."
+    return f"'{shown}'"

@@ -1,0 +1,64 @@
+"""The same comparison given with different numbers under related metrics.
+
+Metrics of one family describe related things (end-to-end latency and per-user decode speed
+are both "responsiveness"), and retellings swap them: "3.4x lower latency" becomes "the 3.8x
+latency gain". The rule pairs ratio claims over the same sides (either orientation), models
+and conditions whose metrics differ but share a family, and flags them when the numbers differ:
+their rounding intervals, without hedges, do not intersect (for two ranges: at either bound).
+Hedges are left out on purpose: "about 3.8" and "roughly 3.4" are still two different numbers,
+and a hedge makes neither of them the other metric's figure. One finding per pair.
+
+Passes: "1.5–1.9x more work per watt" against "1.5x to 1.9x more performance per watt": one
+metric, so nothing is conflated.
+
+Fails: "3.4 times lower end-to-end latency" on Kimi K2.5 against "694 vs 182 tokens/sec per
+user, about 3.8 times": two metrics of one family, two different figures.
+"""
+
+from __future__ import annotations
+
+from ..engine import WARNING, Context, describe_figure, make_finding
+from ..numbers import rounding_interval
+from . import _pairs
+
+ID = "metric-conflation"
+SEVERITY = WARNING
+
+
+def check(context: Context):
+    corpus = context.corpus
+    for group in context.ratios.values():
+        for a, b, direction in _pairs.same_comparison_pairs(context, group):
+            if a.metric == b.metric or a.is_range != b.is_range:
+                continue
+            if a.is_range:
+                differs = [
+                    name
+                    for which, name in ((0, "low"), (1, "high"))
+                    if not _plain(a.bounds[which], 1).intersects(_plain(b.bounds[which], direction))
+                ]
+                if not differs:
+                    continue
+                verdict = "the ranges differ at the " + " and ".join(differs) + " bound"
+            else:
+                if _plain(a.figure, 1).intersects(_plain(b.figure, direction)):
+                    continue
+                verdict = "the figures differ beyond rounding"
+            ma, mb = context.metric(a), context.metric(b)
+            model = "/".join(a.model_key) or "no model"
+            message = (
+                f"{a.system} vs {a.vs} ({model}): {a.figure_text()} {ma.name} and {b.figure_text()} {mb.name} "
+                f"are different metrics of the '{ma.family}' family; quoting one for the other is wrong"
+            )
+            arithmetic = (
+                f"{a.full_id} ({ma.name}): {describe_figure(corpus, a)}",
+                f"{b.full_id} ({mb.name}): {describe_figure(corpus, b)}",
+                f"{verdict}: conflation",
+            )
+            yield make_finding(ID, SEVERITY, message, (a, b), arithmetic)
+
+
+def _plain(figure, direction: int):
+    """A figure's rounding interval, without its hedge, read in the given direction."""
+    interval = rounding_interval(figure)
+    return interval if direction == 1 else interval.reciprocal()

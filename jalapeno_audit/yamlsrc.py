@@ -1,0 +1,255 @@
+"""Read YAML safely, keeping every scalar's text as written and its line.
+
+PyYAML's constructors turn ``1.80`` into the float 1.8 and silently keep the last of two
+duplicate keys.  Both lose information an auditor needs, so we let libyaml (``CSafeLoader``)
+compose the node graph and build our own tree from it: mappings that remember the line of
+each key, and scalars that keep their text, their resolved type and their line.
+Nothing here constructs Python objects from tags, so no YAML input can run code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import yaml
+
+from .errors import Problem
+
+try:
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - libyaml is part of every supported wheel
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+#: Files above this size are refused before parsing: no claim file is anywhere near it.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+#: Deeper nesting than this is not a claim file (claims need four levels).
+MAX_DEPTH = 32
+#: Nodes visited with aliases expanded, per file: stops "billion laughs" alias bombs.
+MAX_EXPANDED_NODES = 2_000_000
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {
+    _CORE + "str": "str",
+    _CORE + "int": "int",
+    _CORE + "float": "float",
+    _CORE + "bool": "bool",
+    _CORE + "null": "null",
+    _CORE + "timestamp": "timestamp",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Scalar:
+    """A YAML scalar as written."""
+
+    text: str  # the scalar's text, unquoted but otherwise untouched ("1.80" stays "1.80")
+    kind: str  # the YAML core type it resolves to: str, int, float, bool, null, timestamp
+    line: int  # 1-based line where it starts
+    quoted: bool  # written in quotes (or as a block scalar), so never a number
+
+
+class Mapping(dict):
+    """A YAML mapping from key text to value, remembering where it and each key stand."""
+
+    __slots__ = ("line", "key_lines")
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+        self.key_lines: dict[str, int] = {}
+
+
+class Sequence(list):
+    """A YAML sequence, remembering its line."""
+
+    __slots__ = ("line",)
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+
+
+Node = Scalar | Mapping | Sequence
+
+
+def line_of(node: object, default: int = 1) -> int:
+    """The line a parsed node starts on."""
+    return getattr(node, "line", default)
+
+
+def decode(data: bytes, path: str) -> tuple[str | None, list[Problem]]:
+    """Decode a file's bytes as UTF-8, or say where it is not."""
+    if len(data) > MAX_FILE_BYTES:
+        return None, [Problem(path, 1, f"file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}")]
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        return None, [Problem(path, line, f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start}")]
+    return text, []
+
+
+def parse(text: str, path: str) -> tuple[Node | None, list[Problem]]:
+    """Parse one YAML document into a Node tree, or return the problems found.
+
+    The tree is built from libyaml's event stream with an explicit stack: composing nodes
+    recursively would overflow the C stack on absurdly nested input.
+    """
+    if not text.strip():
+        return None, [Problem(path, 1, "file is empty")]
+    builder = _Builder(path)
+    try:
+        root = builder.run(yaml.parse(text, Loader=_Loader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        what = exc.problem or exc.context or "invalid YAML"
+        return None, [Problem(path, line, f"invalid YAML: {what}")]
+    except yaml.YAMLError as exc:
+        return None, [Problem(path, 1, f"invalid YAML: {_one_line(str(exc))}")]
+    except _Stop:
+        pass
+    if builder.problems:
+        return None, builder.problems
+    if root is None:
+        return None, [Problem(path, 1, "file holds no YAML document")]
+    return root, []
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+class _Stop(Exception):
+    """Raised inside the builder when going on would be pointless or unsafe."""
+
+
+_RESOLVERS = _Loader.yaml_implicit_resolvers
+
+
+def _plain_kind(text: str) -> str:
+    """The YAML 1.1 core type a plain (unquoted, untagged) scalar resolves to."""
+    for tag, regexp in _RESOLVERS.get(text[:1], ()):
+        if regexp.match(text):
+            return _SCALAR_TAGS.get(tag, "str")
+    for tag, regexp in _RESOLVERS.get(None, ()):
+        if regexp.match(text):
+            return _SCALAR_TAGS.get(tag, "str")
+    return "str"
+
+
+class _Builder:
+    """Turns libyaml events into Scalar/Mapping/Sequence, collecting problems."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.problems: list[Problem] = []
+        self.anchors: dict[str, Node] = {}
+        self.nodes = 0
+
+    def fail(self, line: int, message: str) -> None:
+        self.problems.append(Problem(self.path, line, message))
+
+    def run(self, events) -> Node | None:
+        root: Node | None = None
+        documents = 0
+        # Each stack entry: the open container, and for a mapping the pending key (or None).
+        stack: list[list] = []
+        for event in events:
+            cls = type(event)
+            if cls is yaml.ScalarEvent:
+                node = self.scalar(event)
+            elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
+                line = event.start_mark.line + 1
+                if len(stack) >= MAX_DEPTH:
+                    self.fail(line, f"nesting deeper than {MAX_DEPTH} levels")
+                    raise _Stop
+                container = Mapping(line) if cls is yaml.MappingStartEvent else Sequence(line)
+                expected = _CORE + ("map" if cls is yaml.MappingStartEvent else "seq")
+                if event.tag not in (None, "!", expected):
+                    self.fail(line, f"tag {_short_tag(event.tag)} is not allowed in claim files")
+                # The anchor is registered when the container closes, so that an alias inside
+                # it cannot make the tree cyclic.
+                stack.append([container, None, event.anchor])
+                continue
+            elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
+                node, _, anchor = stack.pop()
+                self.remember(anchor, node)
+                if not stack:
+                    root = node
+                    continue
+                self.attach(stack[-1], node, is_alias=False)
+                continue
+            elif cls is yaml.AliasEvent:
+                node = self.anchors.get(event.anchor)
+                if node is None:
+                    self.fail(event.start_mark.line + 1, f"alias *{event.anchor} refers to no finished anchor")
+                    raise _Stop
+                if stack:
+                    self.attach(stack[-1], node, is_alias=True)
+                else:
+                    root = node
+                continue
+            elif cls is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    self.fail(event.start_mark.line + 1, "more than one YAML document in the file")
+                    raise _Stop
+                continue
+            else:
+                continue
+            if stack:
+                self.attach(stack[-1], node, is_alias=False)
+            else:
+                root = node
+        return root
+
+    def scalar(self, event) -> Scalar:
+        line = event.start_mark.line + 1
+        tag = event.tag
+        quoted = event.style is not None and event.style != ""
+        if tag is None or tag == "!":
+            kind = "str" if quoted or tag == "!" else _plain_kind(event.value)
+        else:
+            kind = _SCALAR_TAGS.get(tag)
+            if kind is None:
+                self.fail(line, f"tag {_short_tag(tag)} is not allowed in claim files")
+                kind = "str"
+            quoted = quoted or kind == "str"
+        node = Scalar(event.value, kind, line, quoted)
+        self.remember(event.anchor, node)
+        return node
+
+    def remember(self, anchor: str | None, node: Node) -> None:
+        if anchor is not None:
+            self.anchors[anchor] = node
+
+    def attach(self, top: list, node: Node, is_alias: bool) -> None:
+        container = top[0]
+        if type(container) is Sequence:
+            container.append(node)
+            return
+        key = top[1]
+        if key is None:
+            # This node is a key.
+            if type(node) is not Scalar:
+                self.fail(line_of(node), "mapping keys must be plain scalars")
+                top[1] = ("", 0)
+                return
+            if node.text == "<<" and not node.quoted:
+                self.fail(node.line, "merge keys (<<) are not supported; write the fields out")
+            top[1] = (node.text, node.line)
+            return
+        top[1] = None
+        text, key_line = key
+        if not key_line:
+            return
+        if text in container.key_lines:
+            self.fail(key_line, f"duplicate key '{text}' (first at line {container.key_lines[text]})")
+            return
+        container.key_lines[text] = key_line
+        container[text] = node
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
