@@ -1,0 +1,48 @@
+"""What a check produced, in one object every reporter renders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .engine import SEVERITIES, SEVERITY_RANK, Finding, Note
+from .errors import Problem
+from .model import Corpus
+
+FAIL_ON = ("error", "warning", "info", "never")
+
+
+@dataclass(frozen=True)
+class Report:
+    """A checked corpus: its findings, the notes behind silent verdicts, and load errors."""
+
+    corpus: Corpus | None
+    findings: tuple[Finding, ...] = ()
+    notes: tuple[Note, ...] = ()
+    errors: tuple[Problem, ...] = ()
+    fail_on: str = "error"
+    verbose: bool = False
+    counts: dict = field(default_factory=dict)
+
+    def severity_counts(self) -> dict[str, int]:
+        counts = dict.fromkeys(SEVERITIES, 0)
+        for finding in self.findings:
+            counts[finding.severity] += 1
+        return counts
+
+    def unreviewed(self) -> list[Finding]:
+        return [f for f in self.findings if f.review is None]
+
+    def failing(self) -> list[Finding]:
+        """Unreviewed findings at or above the --fail-on level."""
+        if self.fail_on == "never":
+            return []
+        limit = SEVERITY_RANK[self.fail_on]
+        return [f for f in self.unreviewed() if SEVERITY_RANK[f.severity] <= limit]
+
+    @property
+    def source_count(self) -> int:
+        return len(self.corpus.sources) if self.corpus else 0
+
+    @property
+    def claim_count(self) -> int:
+        return len(self.corpus.claims) if self.corpus else 0

@@ -1,0 +1,38 @@
+"""The JSON report: the stable machine contract (see the claim-format spec)."""
+
+from __future__ import annotations
+
+import json
+
+from ..report import Report
+
+
+def render(report: Report) -> str:
+    document = {
+        "version": 1,
+        "summary": {
+            "sources": report.source_count,
+            "claims": report.claim_count,
+            "findings": report.severity_counts(),
+            "unreviewed": len(report.unreviewed()),
+        },
+        "findings": [
+            {
+                "rule": f.rule,
+                "severity": f.severity,
+                "fingerprint": f.fingerprint,
+                "message": f.message,
+                "claims": f.claim_ids,
+                "review": _review(f.review),
+            }
+            for f in report.findings
+        ],
+        "errors": [{"path": e.path, "line": e.line, "message": e.message} for e in report.errors],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _review(review) -> dict | None:
+    if review is None:
+        return None
+    return {k: v for k, v in vars(review).items() if v is not None} if hasattr(review, "__dict__") else review

@@ -1,0 +1,75 @@
+"""The terminal report: findings by severity, each claim beside its quote, one arithmetic line.
+
+Quoted text is rendered as plain ``Text``: nothing a source says is read as Rich markup.
+"""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import SEVERITIES
+from ..report import Report
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def render(report: Report, color: bool = False, width: int = 100) -> str:
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer, width=width, force_terminal=color, no_color=not color, highlight=False, emoji=False, soft_wrap=False
+    )
+    console.print(Text(f"audit: {report.source_count} sources, {report.claim_count} claims", style="bold"))
+    for severity in SEVERITIES:
+        group = [f for f in report.findings if f.severity == severity]
+        if not group:
+            continue
+        console.print()
+        console.print(Text(f"{severity.upper()} ({len(group)})", style=_STYLE[severity]))
+        for finding in group:
+            _finding(console, report, finding)
+    if report.verbose:
+        console.print()
+        console.print(Text("Consistent only thanks to rounding or a hedge", style="bold"))
+        if not report.notes:
+            console.print(Text("  (none)"))
+        for note in report.notes:
+            console.print(Text(f"  {note.claims[0].full_id}: {note.text}"))
+    console.print()
+    console.print(Text(summary_line(report), style="bold"))
+    return buffer.getvalue()
+
+
+def _finding(console: Console, report: Report, finding) -> None:
+    head = Text("  ")
+    head.append(f"[{finding.rule}] ", style=_STYLE[finding.severity])
+    head.append(finding.message)
+    console.print(head)
+    location = finding.claims[0]
+    console.print(Text(f"    {location.path}:{location.line}  {finding.fingerprint}", style="dim"))
+    if finding.review is not None:
+        review = finding.review
+        console.print(Text(f"    reviewed: {review.verdict} - {review.note}", style="green"))
+    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1), show_header=True, header_style="dim")
+    for column, ratio in (("claim", 3), ("by", 1), ("figure", 1), ("quote", 5)):
+        table.add_column(column, ratio=ratio, overflow="fold")
+    for claim in finding.claims:
+        table.add_row(Text(claim.full_id), Text(claim.by), Text(claim.figure_text()), Text(claim.quote))
+    indented = Table.grid(padding=(0, 0, 0, 4))
+    indented.add_column()
+    indented.add_row(table)
+    console.print(indented)
+    if finding.arithmetic:
+        console.print(Text("    arithmetic: " + "; ".join(finding.arithmetic), style="dim"))
+
+
+def summary_line(report: Report) -> str:
+    counts = report.severity_counts()
+    total = sum(counts.values())
+    parts = ", ".join(f"{counts[s]} {s if s == 'info' else s + 's'}" if counts[s] != 1 else f"1 {s}" for s in SEVERITIES)
+    failing = len(report.failing())
+    verdict = "fail" if failing else "pass"
+    return f"{total} findings ({parts}); {len(report.unreviewed())} unreviewed; {failing} at or above --fail-on {report.fail_on}: {verdict}"

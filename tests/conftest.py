@@ -1,0 +1,31 @@
+"""Helpers to build small corpora on disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_SOURCES = ROOT.parent / "shared" / "sources"
+
+
+def source_file(source_id: str, claims: list[dict], **source_fields) -> str:
+    """A claim file's text for one source with the given claims."""
+    source = {"id": source_id, "title": f"Title of {source_id}", "publisher": "Example Press", **source_fields}
+    return yaml.safe_dump({"source": source, "claims": claims}, sort_keys=False, allow_unicode=True)
+
+
+@pytest.fixture
+def corpus_dir(tmp_path):
+    """Write {file name: text} into a fresh corpus directory and return it."""
+
+    def write(files: dict[str, str]) -> Path:
+        directory = tmp_path / "claims"
+        directory.mkdir(exist_ok=True)
+        for name, text in files.items():
+            (directory / name).write_text(text, encoding="utf-8")
+        return directory
+
+    return write
