@@ -46,8 +46,11 @@ class ObjectSpec:
 
 
 def closest(word: str, candidates, n: int = 3) -> list[str]:
-    """The closest valid values to a misspelt one, best first."""
-    return difflib.get_close_matches(word, sorted(candidates), n=n, cutoff=0.6)
+    """The closest valid values to a misspelt one, best first; a match but for case comes first."""
+    pool = sorted(candidates)
+    same_but_case = [c for c in pool if c.lower() == word.lower() and c != word]
+    near = difflib.get_close_matches(word, pool, n=n, cutoff=0.6)
+    return (same_but_case + [c for c in near if c not in same_but_case])[:n]
 
 
 def did_you_mean(word: str, candidates) -> str:

@@ -418,7 +418,7 @@ class _ClaimReader:
         if "unit" in node and kind == RATIO:
             check.fail(node.key_lines["unit"], "a ratio has no unit")
         unit, metric = values.get("unit"), values.get("metric")
-        if unit and metric and kind == VALUE:
+        if unit and metric and kind == VALUE and unit in self.units:
             target = self.catalog.metrics[metric].unit
             if self.catalog.conversion(unit, target) is None:
                 check.fail(node.key_lines["unit"], f"unit '{unit}' does not convert to {metric}'s unit '{target}'")
