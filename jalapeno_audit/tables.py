@@ -40,8 +40,10 @@ def render_text(frame: pd.DataFrame, width: int) -> str:
     from rich.text import Text
 
     table = Table(box=None, show_edge=False, header_style="bold", padding=(0, 1))
+    min_widths = {"model": 12, "figure": 12, "conditions": 12}
     for column in frame.columns:
-        table.add_column(column, overflow="fold")
+        # Ids read best unbroken; the free-text columns take the wrapping.
+        table.add_column(column, overflow="fold", no_wrap=column in ("source", "id", "system", "vs", "metric"), min_width=min_widths.get(column))
     for row in frame.itertuples(index=False):
         table.add_row(*(Text(str(v)) for v in row))
     buffer = io.StringIO()
