@@ -69,6 +69,7 @@ class Context:
     values: dict = field(default_factory=lambda: defaultdict(list))  # (system, models, metric, at) -> value claims
     family_values: dict = field(default_factory=lambda: defaultdict(list))  # (family, models, metric, at) -> value claims
     ratios: dict = field(default_factory=lambda: defaultdict(list))  # (sides, models, metric family) -> ratio claims
+    _derived: dict = field(default_factory=dict)  # derived_ratios results, by comparison
 
     def __post_init__(self) -> None:
         for claim in self.corpus.claims:
@@ -131,6 +132,10 @@ class Context:
         figure ends, not where it is.
         """
         model_key = model_key if model_key is not None else claim.model_key
+        key = (claim.system, claim.vs, model_key, claim.metric, claim.at, claim.vs_at, bounded_only)
+        cached = self._derived.get(key)
+        if cached is not None:
+            return cached
         own, other = claim.conditions(), claim.comparator_conditions()
         mine = self.side_values(claim.system, model_key, claim.metric, own)
         theirs = self.side_values(claim.vs, model_key, claim.metric, other)
@@ -139,12 +144,21 @@ class Context:
             theirs = [c for c in theirs if not is_bound(c)]
         lower_better = self.metric(claim).better == "lower"
         results = []
-        for a in mine:
-            for b in theirs:
+        # A figure repeated by many sources is one figure: combine distinct intervals only.
+        for a in self._distinct(mine):
+            for b in self._distinct(theirs):
                 ia, ib = self.corpus.interval(a), self.corpus.interval(b)
                 interval = ratio_interval(ib, ia) if lower_better else ratio_interval(ia, ib)
                 results.append((a, b, interval))
+        self._derived[key] = results
         return results
+
+    def _distinct(self, claims: list[Claim]) -> list[Claim]:
+        """The first claim of each distinct (figure as written, interval)."""
+        seen: dict = {}
+        for claim in claims:
+            seen.setdefault((claim.figure.text, self.corpus.interval(claim)), claim)
+        return list(seen.values())
 
     def note(self, rule: str, claims, text: str) -> None:
         self.notes.append(Note(rule, tuple(claims), text))

@@ -148,6 +148,7 @@ class Corpus:
     archive_dir: str | None = None
     archive_texts: dict[str, str] = field(default_factory=dict)  # source id -> archived text
     tolerance: Fraction = DEFAULT_TOLERANCE
+    _intervals: dict = field(default_factory=dict, repr=False)  # interval cache, see interval()
 
     def claims_of(self, source_id: str) -> list[Claim]:
         return [c for c in self.claims if c.source == source_id]
@@ -159,13 +160,19 @@ class Corpus:
         metric = self.catalog.metrics[claim.metric]
         return self.catalog.conversion(claim.unit, metric.unit) or Fraction(1)
 
-    def interval(self, claim: Claim, figure: Figure | None = None) -> Interval:
+    def interval(self, claim: Claim) -> Interval:
         """The interval a single-figure claim stands for, hedged, in its metric's unit."""
-        figure = figure or claim.figure
-        assert figure is not None
-        interval = hedged_interval(figure, claim.approx, is_ratio=claim.kind == RATIO, tolerance=self.tolerance)
-        factor = self.unit_factor(claim) if claim.kind == VALUE else Fraction(1)
-        return interval if factor == 1 else interval.scale(factor)
+        # Keyed by what decides the interval, so a figure restated by many claims is computed once.
+        key = (claim.figure, claim.approx, claim.kind, claim.unit, claim.metric if claim.unit else None)
+        cached = self._intervals.get(key)
+        if cached is None:
+            assert claim.figure is not None
+            cached = hedged_interval(claim.figure, claim.approx, is_ratio=claim.kind == RATIO, tolerance=self.tolerance)
+            factor = self.unit_factor(claim) if claim.kind == VALUE else Fraction(1)
+            if factor != 1:
+                cached = cached.scale(factor)
+            self._intervals[key] = cached
+        return cached
 
     def range_interval(self, claim: Claim) -> Interval:
         """The interval a range covers: from its low bound's low end to its high bound's high end."""
@@ -175,6 +182,13 @@ class Corpus:
 
     def bound_interval(self, claim: Claim, which: int) -> Interval:
         """The rounding interval of one bound of a range (0: low, 1: high)."""
+        key = (id(claim), which)
+        cached = self._intervals.get(key)
+        if cached is None:
+            cached = self._intervals[key] = self._bound_interval(claim, which)
+        return cached
+
+    def _bound_interval(self, claim: Claim, which: int) -> Interval:
         assert claim.bounds is not None
         figure = claim.bounds[which]
         # A hedge on a range ("up to 1.5x to 1.9x") is rare; apply approximate hedges only.

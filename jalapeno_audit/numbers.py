@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from functools import lru_cache
 
 #: The default relative widening for approximate hedges ("about", "roughly", ...): 5 %.
 DEFAULT_TOLERANCE = Fraction(1, 20)
@@ -133,10 +134,12 @@ class Figure:
         return self.text
 
 
+@lru_cache(maxsize=65536)
 def parse_figure(text: str, exact: bool = False) -> Figure:
     """Read a written number ("1.80", "12400", "1e3", "1/3"); raise ValueError if it is not one.
 
-    ``exact`` makes an integer's trailing zeros significant (a nominal "700 W").
+    ``exact`` makes an integer's trailing zeros significant (a nominal "700 W"). Memoised:
+    corpora restate the same figures over and over, and a Figure is immutable.
     """
     stripped = text.strip()
     match = _FRACTION.fullmatch(stripped)

@@ -17,47 +17,62 @@ commercially available AI systems") against "1.5x to 1.9x" against Nvidia Blackw
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import combinations
 
 from ..engine import WARNING, Context, describe_figure, make_finding
 from ..model import RATIO
+from ..sweep import disjoint_cross_pairs
 
 ID = "comparator-mismatch"
 SEVERITY = WARNING
 
 
 def check(context: Context):
-    corpus = context.corpus
     groups = defaultdict(list)
-    for claim in corpus.claims:
+    for claim in context.corpus.claims:
         if claim.kind == RATIO and claim.system and claim.vs:
             groups[(claim.system, claim.model_key, claim.metric, claim.at, claim.bounds is not None)].append(claim)
     for group in groups.values():
-        for a, b in combinations(group, 2):
-            vague_a, vague_b = context.is_vague(a.vs), context.is_vague(b.vs)
-            if context.systems_match(a.vs, b.vs) and vague_a == vague_b:
-                continue
-            if not _same_figure(context, a, b):
-                continue
-            names = context.corpus.catalog.systems
-            if vague_a or vague_b:
-                vague = a if vague_a else b
-                detail = f"{vague.full_id} names only '{names[vague.vs].name}'"
-            else:
-                detail = f"'{names[a.vs].name}' is not '{names[b.vs].name}'"
-            model = "/".join(a.model_key) or "no model"
-            metric = context.metric(a)
-            message = f"{a.figure_text()} {metric.name} for {a.system} ({model}) is given against {a.vs} and against {b.vs}: {detail}"
-            arithmetic = (
-                f"{a.full_id} vs {a.vs}: {describe_figure(corpus, a)}",
-                f"{b.full_id} vs {b.vs}: {describe_figure(corpus, b)}",
-                "the figures agree but the comparators differ",
-            )
-            yield make_finding(ID, SEVERITY, message, (a, b), arithmetic)
+        by_comparator = defaultdict(list)
+        for claim in group:
+            by_comparator[(claim.vs, claim.vs_at)].append(claim)
+        buckets = list(by_comparator.values())
+        for i, bucket_a in enumerate(buckets):
+            for bucket_b in buckets[i + 1:]:
+                vs_a, vs_b = bucket_a[0].vs, bucket_b[0].vs
+                if context.systems_match(vs_a, vs_b) and context.is_vague(vs_a) == context.is_vague(vs_b):
+                    continue
+                for a, b in _same_figure_pairs(context, bucket_a, bucket_b):
+                    yield _finding(context, a, b)
 
 
-def _same_figure(context: Context, a, b) -> bool:
+def _same_figure_pairs(context: Context, bucket_a, bucket_b):
+    """Pairs whose figures agree: every pair but those whose intervals (either bound) are disjoint."""
     corpus = context.corpus
-    if a.bounds is None:
-        return corpus.interval(a).intersects(corpus.interval(b))
-    return all(corpus.bound_interval(a, i).intersects(corpus.bound_interval(b, i)) for i in (0, 1))
+    if bucket_a[0].bounds is None:
+        measures = [corpus.interval]
+    else:
+        measures = [lambda claim, which=which: corpus.bound_interval(claim, which) for which in (0, 1)]
+    apart = set()
+    for interval_of in measures:
+        apart.update((id(a), id(b)) for a, b in disjoint_cross_pairs(bucket_a, bucket_b, interval_of, interval_of))
+    return [(a, b) for a in bucket_a for b in bucket_b if (id(a), id(b)) not in apart]
+
+
+def _finding(context: Context, a, b):
+    corpus = context.corpus
+    names = corpus.catalog.systems
+    vague_a, vague_b = context.is_vague(a.vs), context.is_vague(b.vs)
+    if vague_a or vague_b:
+        vague = a if vague_a else b
+        detail = f"{vague.full_id} names only '{names[vague.vs].name}'"
+    else:
+        detail = f"'{names[a.vs].name}' is not '{names[b.vs].name}'"
+    model = "/".join(a.model_key) or "no model"
+    metric = context.metric(a)
+    message = f"{a.figure_text()} {metric.name} for {a.system} ({model}) is given against {a.vs} and against {b.vs}: {detail}"
+    arithmetic = (
+        f"{a.full_id} vs {a.vs}: {describe_figure(corpus, a)}",
+        f"{b.full_id} vs {b.vs}: {describe_figure(corpus, b)}",
+        "the figures agree but the comparators differ",
+    )
+    return make_finding(ID, SEVERITY, message, (a, b), arithmetic)

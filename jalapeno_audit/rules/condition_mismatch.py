@@ -27,26 +27,41 @@ _ONE = Interval.point(1)
 def check(context: Context):
     corpus = context.corpus
     for group in context.ratios.values():
-        for a, b, direction in _pairs.same_comparison_pairs(context, group, same_conditions=False):
-            conditions_a = context.oriented_conditions(a, 1)
-            conditions_b = context.oriented_conditions(b, direction)
+        for bucket_a, bucket_b, direction in _pairs.bucket_pairs(context, group, same_conditions=False):
+            conditions_a = context.oriented_conditions(bucket_a[0], 1)
+            conditions_b = context.oriented_conditions(bucket_b[0], direction)
             if conditions_a == conditions_b:
                 continue
-            ia, ib = context.oriented_interval(a, 1), context.oriented_interval(b, direction)
-            if not (_above_one(ia) and _below_one(ib) or _below_one(ia) and _above_one(ib)):
-                continue
+            up_a, down_a = _split(context, bucket_a, 1)
+            up_b, down_b = _split(context, bucket_b, direction)
+            pairs = [(a, b) for a in up_a for b in down_b] + [(a, b) for a in down_a for b in up_b]
             differences = _differences(conditions_a, conditions_b)
-            model = "/".join(a.model_key) or "no model"
-            message = (
-                f"{a.system} vs {a.vs} ({model}): the advantage points the other way under different conditions: "
-                + "; ".join(differences)
-            )
-            arithmetic = (
-                f"{a.full_id}: {describe_figure(corpus, a)} ({_direction(ia)})",
-                f"{b.full_id}: {describe_figure(corpus, b)}{' read reversed' if direction == -1 else ''} -> {ib} ({_direction(ib)})",
-                "opposite directions under differing conditions",
-            )
-            yield make_finding(ID, SEVERITY, message, (a, b), arithmetic)
+            for a, b in sorted(pairs, key=lambda p: (p[0].path, p[0].line, p[1].path, p[1].line)):
+                yield _finding(corpus, context, a, b, direction, differences)
+
+
+def _split(context: Context, bucket, direction: int):
+    """The claims of a bucket showing an advantage, and those showing a disadvantage."""
+    up, down = [], []
+    for claim in bucket:
+        interval = context.oriented_interval(claim, direction)
+        if _above_one(interval):
+            up.append(claim)
+        elif _below_one(interval):
+            down.append(claim)
+    return up, down
+
+
+def _finding(corpus, context: Context, a, b, direction: int, differences):
+    ia, ib = context.oriented_interval(a, 1), context.oriented_interval(b, direction)
+    model = "/".join(a.model_key) or "no model"
+    message = f"{a.system} vs {a.vs} ({model}): the advantage points the other way under different conditions: " + "; ".join(differences)
+    arithmetic = (
+        f"{a.full_id}: {describe_figure(corpus, a)} ({_direction(ia)})",
+        f"{b.full_id}: {describe_figure(corpus, b)}{' read reversed' if direction == -1 else ''} -> {ib} ({_direction(ib)})",
+        "opposite directions under differing conditions",
+    )
+    return make_finding(ID, SEVERITY, message, (a, b), arithmetic)
 
 
 def _above_one(interval: Interval) -> bool:

@@ -28,37 +28,36 @@ SEVERITY = WARNING
 def check(context: Context):
     corpus = context.corpus
     for group in context.ratios.values():
-        for a, b, direction in _pairs.same_comparison_pairs(context, group):
-            if a.metric == b.metric or a.is_range != b.is_range:
+        for bucket_a, bucket_b, direction in _pairs.bucket_pairs(context, group):
+            first, second = bucket_a[0], bucket_b[0]
+            if first.metric == second.metric or first.is_range != second.is_range:
                 continue
-            if a.is_range:
-                differs = [
-                    name
-                    for which, name in ((0, "low"), (1, "high"))
-                    if not _plain(a.bounds[which], 1).intersects(_plain(b.bounds[which], direction))
-                ]
-                if not differs:
-                    continue
-                verdict = "the ranges differ at the " + " and ".join(differs) + " bound"
+            if first.is_range:
+                # Two ranges differ when either bound differs beyond rounding.
+                low = _pairs.disjoint(bucket_a, bucket_b, direction, lambda c: rounding_interval(c.bounds[0]))
+                high = _pairs.disjoint(bucket_a, bucket_b, direction, lambda c: rounding_interval(c.bounds[1]))
+                differing = {}
+                for name, pairs in (("low", low), ("high", high)):
+                    for pair in pairs:
+                        differing.setdefault(pair, []).append(name)
+                found = [(a, b, "the ranges differ at the " + " and ".join(names) + " bound") for (a, b), names in differing.items()]
             else:
-                if _plain(a.figure, 1).intersects(_plain(b.figure, direction)):
-                    continue
-                verdict = "the figures differ beyond rounding"
-            ma, mb = context.metric(a), context.metric(b)
-            model = "/".join(a.model_key) or "no model"
-            message = (
-                f"{a.system} vs {a.vs} ({model}): {a.figure_text()} {ma.name} and {b.figure_text()} {mb.name} "
-                f"are different metrics of the '{ma.family}' family; quoting one for the other is wrong"
-            )
-            arithmetic = (
-                f"{a.full_id} ({ma.name}): {describe_figure(corpus, a)}",
-                f"{b.full_id} ({mb.name}): {describe_figure(corpus, b)}",
-                f"{verdict}: conflation",
-            )
-            yield make_finding(ID, SEVERITY, message, (a, b), arithmetic)
+                pairs = _pairs.disjoint(bucket_a, bucket_b, direction, lambda c: rounding_interval(c.figure))
+                found = [(a, b, "the figures differ beyond rounding") for a, b in pairs]
+            for a, b, verdict in sorted(found, key=lambda item: (item[0].path, item[0].line, item[1].path, item[1].line)):
+                yield _finding(corpus, context, a, b, verdict)
 
 
-def _plain(figure, direction: int):
-    """A figure's rounding interval, without its hedge, read in the given direction."""
-    interval = rounding_interval(figure)
-    return interval if direction == 1 else interval.reciprocal()
+def _finding(corpus, context: Context, a, b, verdict: str):
+    ma, mb = context.metric(a), context.metric(b)
+    model = "/".join(a.model_key) or "no model"
+    message = (
+        f"{a.system} vs {a.vs} ({model}): {a.figure_text()} {ma.name} and {b.figure_text()} {mb.name} "
+        f"are different metrics of the '{ma.family}' family; quoting one for the other is wrong"
+    )
+    arithmetic = (
+        f"{a.full_id} ({ma.name}): {describe_figure(corpus, a)}",
+        f"{b.full_id} ({mb.name}): {describe_figure(corpus, b)}",
+        f"{verdict}: conflation",
+    )
+    return make_finding(ID, SEVERITY, message, (a, b), arithmetic)

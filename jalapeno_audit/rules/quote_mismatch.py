@@ -45,5 +45,25 @@ def _missing_figures(claim) -> list[str]:
     figures = claim.bounds if claim.bounds is not None else ((claim.figure,) if claim.figure else ())
     if not figures:
         return []
+    missing = [f for f in figures if not _written_in(f, claim.quote)]
+    if not missing:
+        return []
     present = numbers_in(claim.quote)
-    return [f"figure {f.text} does not appear in the quote" for f in figures if f.value not in present]
+    return [f"figure {f.text} does not appear in the quote" for f in missing if f.value not in present]
+
+
+def _written_in(figure, quote: str) -> bool:
+    """Fast path: the figure appears as written (or with thousands separators), digits not run on."""
+    spellings = {figure.text}
+    if figure.value.denominator == 1 and figure.value >= 1000:
+        spellings.add(f"{figure.value.numerator:,}")
+    for spelling in spellings:
+        start = quote.find(spelling)
+        while start != -1:
+            end = start + len(spelling)
+            before = quote[start - 1] if start else " "
+            after = quote[end] if end < len(quote) else " "
+            if not (before.isdigit() or before in ".,") and not (after.isdigit() or (after in ".," and quote[end + 1 : end + 2].isdigit())):
+                return True
+            start = quote.find(spelling, start + 1)
+    return False

@@ -14,10 +14,12 @@ Fails: "deployment starts in 2027" (``from: 2027-01-01``) against "by the end of
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import combinations
+from fractions import Fraction
 
 from ..engine import WARNING, Context, make_finding
 from ..model import DATE
+from ..numbers import Interval
+from ..sweep import disjoint_pairs
 
 ID = "timeline-mismatch"
 SEVERITY = WARNING
@@ -29,10 +31,8 @@ def check(context: Context):
         if claim.kind == DATE and claim.date is not None:
             groups[(claim.event, claim.system, claim.model_key)].append(claim)
     for (event, system, _), group in groups.items():
-        for a, b in combinations(group, 2):
+        for a, b in disjoint_pairs(group, _days):
             (a_from, a_to), (b_from, b_to) = a.date.window(), b.date.window()
-            if _overlap(a_from, a_to, b_from, b_to):
-                continue
             message = f"'{event}' of {system or 'the model'} is dated {a.date} and {b.date}: both cannot hold"
             arithmetic = (
                 f"{a.full_id}: {a.date} -> {_window(a_from, a_to)}",
@@ -42,10 +42,13 @@ def check(context: Context):
             yield make_finding(ID, SEVERITY, message, (a, b), arithmetic)
 
 
-def _overlap(a_from, a_to, b_from, b_to) -> bool:
-    if a_from is not None and b_to is not None and a_from > b_to:
-        return False
-    return not (b_from is not None and a_to is not None and b_from > a_to)
+def _days(claim) -> Interval:
+    """A date statement's window as an interval of day numbers."""
+    start, end = claim.date.window()
+    return Interval(
+        None if start is None else Fraction(start.toordinal()),
+        None if end is None else Fraction(end.toordinal()),
+    )
 
 
 def _window(start, end) -> str:

@@ -13,9 +13,8 @@ Fails: "169 tok/s/user" for the GB300 on DeepSeek R1 in one source and "182" in 
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from ..engine import ERROR, Context, describe_figure, make_finding
+from ..sweep import disjoint_pairs
 from . import _pairs
 
 ID = "value-mismatch"
@@ -25,16 +24,14 @@ SEVERITY = ERROR
 def check(context: Context):
     corpus = context.corpus
     for group in context.values.values():
-        for a, b in combinations(group, 2):
-            ia, ib = corpus.interval(a), corpus.interval(b)
-            if not ia.intersects(ib):
-                yield _finding(context, a, b, f"{a.figure_text()} vs {b.figure_text()}")
+        for a, b in disjoint_pairs(group, corpus.interval):
+            yield _finding(context, a, b, f"{a.figure_text()} vs {b.figure_text()}")
     for group in context.ratios.values():
-        for a, b, direction in _pairs.same_comparison_pairs(context, group):
-            if a.metric != b.metric or a.is_range != b.is_range:
+        for bucket_a, bucket_b, direction in _pairs.bucket_pairs(context, group):
+            first, second = bucket_a[0], bucket_b[0]
+            if first.metric != second.metric or first.is_range != second.is_range:
                 continue
-            ia, ib = context.oriented_interval(a, 1), context.oriented_interval(b, direction)
-            if not ia.intersects(ib):
+            for a, b in _pairs.disjoint(bucket_a, bucket_b, direction, corpus.range_interval):
                 shown_b = b.figure_text() if direction == 1 else f"{b.figure_text()} reversed"
                 yield _finding(context, a, b, f"{a.figure_text()} vs {shown_b}")
 
