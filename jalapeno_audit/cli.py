@@ -63,10 +63,23 @@ def _default_archive(paths: list[str]) -> str | None:
     return None
 
 
-def _load(paths: list[str], archive: Optional[str]):
-    from .loader import load_corpus
+def _cache(no_cache: bool):
+    from .cache import Cache
 
-    return load_corpus(paths, archive if archive is not None else _default_archive(paths))
+    return Cache(None if no_cache else os.environ.get("AUDIT_CACHE_DIR", ".audit-cache"))
+
+
+def _archive_inputs(archive: Optional[str]) -> list[tuple[str, bytes]]:
+    """The archived texts, as inputs that decide a report."""
+    if archive is None or not os.path.isdir(archive):
+        return []
+    found = []
+    for name in sorted(os.listdir(archive)):
+        path = os.path.join(archive, name)
+        if os.path.isfile(path):
+            with open(path, "rb") as handle:
+                found.append((path, handle.read()))
+    return found
 
 
 def _severities(pairs: list[str]) -> dict[str, str]:
@@ -105,16 +118,29 @@ def check(
     fail_on: str = typer.Option("error", "--fail-on", help="Exit 1 on unreviewed findings at or above: error, warning, info, never."),
     severity: list[str] = typer.Option([], "--severity", help="Override a rule's severity: RULE=LEVEL (repeatable)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list comparisons that hold only thanks to rounding."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
 ) -> None:
     """Load and validate the corpus, run every rule, print the report."""
+    from .loader import load_corpus, read_inputs
     from .report import FAIL_ON, Report
 
     paths = paths or [DEFAULT_CORPUS]
     _choice(output_format, CHECK_FORMATS, "--format")
     _choice(fail_on, FAIL_ON, "--fail-on")
     overrides = _severities(severity)
+    archive = archive if archive is not None else _default_archive(paths)
+    color = output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    cache = _cache(no_cache)
+    inputs = read_inputs(paths)
+    inputs.extra += _archive_inputs(archive)
+    options = repr((output_format, fail_on, sorted(overrides.items()), verbose, archive, color, _width()))
+    run_key = inputs.digest(options)
+    cached = cache.get("reports", run_key)
+    if isinstance(cached, tuple) and len(cached) == 2 and isinstance(cached[0], str) and isinstance(cached[1], int):
+        _write(cached[0], output)
+        raise typer.Exit(cached[1])
     try:
-        corpus = _load(paths, archive)
+        corpus = load_corpus(inputs, archive, cache=cache)
     except AuditError as exc:
         if output_format == "json":
             from .reporters import json as json_report
@@ -133,10 +159,11 @@ def check(
     else:
         from .reporters import text as text_report
 
-        color = output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
         text = text_report.render(report, color=color, width=_width())
+    code = EXIT_FINDINGS if report.failing() else EXIT_OK
+    cache.put("reports", run_key, (text, code))
     _write(text, output)
-    raise typer.Exit(EXIT_FINDINGS if report.failing() else EXIT_OK)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -145,13 +172,15 @@ def claims(
     paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
     output_format: str = typer.Option("text", "--format", "-f", help="text or csv."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
 ) -> None:
     """Every loaded claim in one table: source, id, system, vs, model, metric, figure, conditions."""
+    from .loader import load_corpus
     from .tables import claims_frame, render_text
 
     paths = paths or [DEFAULT_CORPUS]
     _choice(output_format, CLAIM_FORMATS, "--format")
-    corpus = _load(paths, None)
+    corpus = load_corpus(paths, cache=_cache(no_cache))
     frame = claims_frame(corpus)
     text = frame.to_csv(index=False, lineterminator="\n") if output_format == "csv" else render_text(frame, _width())
     _write(text, output)

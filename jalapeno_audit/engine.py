@@ -157,7 +157,7 @@ class Context:
         """The first claim of each distinct (figure as written, interval)."""
         seen: dict = {}
         for claim in claims:
-            seen.setdefault((claim.figure.text, self.corpus.interval(claim)), claim)
+            seen.setdefault((claim.figure.text, claim.exact, claim.approx, claim.unit), claim)
         return list(seen.values())
 
     def note(self, rule: str, claims, text: str) -> None:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .catalog import Catalog, load_catalog
+from . import serial
+from .cache import Cache, digest
+from .catalog import Catalog, builtin_text, load_catalog
 from .errors import AuditError, Problem
 from .fields import Checker, Field, ObjectSpec, closest, describe, did_you_mean
 from .model import CLAIM_KINDS, DATE, EVIDENCE, RATIO, SOURCE_KINDS, STATEMENT, VALUE, Claim, Corpus, DateSpec, Source
 from .numbers import HEDGES, Figure, fmt, parse_figure
-from .yamlsrc import Mapping, Scalar, Sequence, decode, line_of, parse
+from .yamlsrc import MAX_FILE_BYTES, Mapping, Scalar, Sequence, decode, line_of, parse
 
 CATALOG_FILE = "catalog.yaml"
 REVIEWS_FILE = "reviews.yaml"
@@ -108,24 +111,62 @@ def corpus_files(paths: list[str]) -> tuple[list[str], str | None, list[Problem]
 def read_bytes(path: str) -> tuple[bytes | None, list[Problem]]:
     try:
         with open(path, "rb") as handle:
-            return handle.read(), []
+            return handle.read(MAX_FILE_BYTES + 1), []
     except OSError as exc:
         return None, [Problem(path, 1, f"cannot read: {exc.strerror or exc}")]
 
 
-def load_corpus(paths: list[str], archive_dir: str | None = None, tolerance=None) -> Corpus:
-    """Load and validate every claim file; raise AuditError listing every problem found."""
-    files, catalog_file, problems = corpus_files(paths)
-    extension = None
+@dataclass
+class Inputs:
+    """Every byte a check depends on, read once: claim files, the catalog extension, problems."""
+
+    files: list[tuple[str, bytes]]
+    catalog: tuple[str, bytes] | None
+    problems: list[Problem]
+    extra: list[tuple[str, bytes]] = field(default_factory=list)  # other inputs that decide a report
+
+    def digest(self, *more: str) -> str:
+        """A key that changes whenever any input or any of ``more`` changes."""
+        parts: list[bytes | str] = [builtin_text()]
+        if self.catalog:
+            parts += list(self.catalog)
+        for path, data in self.files + self.extra:
+            parts += [path, data]
+        parts += [str(p) for p in self.problems]
+        return digest(*parts, *more)
+
+
+def read_inputs(paths: list[str]) -> Inputs:
+    """Read the corpus's files (claim files and catalog) without parsing them."""
+    names, catalog_file, problems = corpus_files(paths)
+    catalog = None
     if catalog_file is not None:
         data, read_problems = read_bytes(catalog_file)
         problems += read_problems
         if data is not None:
-            extension = (catalog_file, data)
+            catalog = (catalog_file, data)
+    files = []
+    for path in names:
+        data, read_problems = read_bytes(path)
+        problems += read_problems
+        if data is not None:
+            files.append((path, data))
+    return Inputs(files, catalog, problems)
+
+
+def load_corpus(paths, archive_dir: str | None = None, tolerance=None, cache: Cache | None = None) -> Corpus:
+    """Load and validate every claim file; raise AuditError listing every problem found.
+
+    ``paths`` is a list of files and directories, or Inputs already read. Parsed files are
+    taken from ``cache`` when their bytes, path, catalog and tool version are unchanged.
+    """
+    inputs = paths if isinstance(paths, Inputs) else read_inputs(paths)
+    problems = list(inputs.problems)
     try:
-        catalog = load_catalog(extension)
+        catalog = load_catalog(inputs.catalog)
     except AuditError as exc:
         raise AuditError(problems + exc.problems) from None
+    catalog_key = digest(builtin_text(), *(inputs.catalog or ()))
     corpus = Corpus(catalog=catalog, archive_dir=archive_dir)
     if tolerance is not None:
         corpus.tolerance = tolerance
@@ -133,12 +174,8 @@ def load_corpus(paths: list[str], archive_dir: str | None = None, tolerance=None
         problems.append(Problem(archive_dir, 1, "archive directory does not exist"))
         archive_dir = None
     source_origin: dict[str, tuple[str, int]] = {}
-    for path in files:
-        data, read_problems = read_bytes(path)
-        problems += read_problems
-        if data is None:
-            continue
-        source, claims, file_problems = read_claim_file(path, data, catalog)
+    for path, data in inputs.files:
+        source, claims, file_problems = _read_cached(cache, catalog_key, path, data, catalog)
         problems += file_problems
         if source is None:
             continue
@@ -158,6 +195,22 @@ def load_corpus(paths: list[str], archive_dir: str | None = None, tolerance=None
     if problems:
         raise AuditError(problems)
     return corpus
+
+
+def _read_cached(cache: Cache | None, catalog_key: str, path: str, data: bytes, catalog: Catalog):
+    """read_claim_file, served from the cache when this exact file was read before."""
+    if cache is None:
+        return read_claim_file(path, data, catalog)
+    key = digest(catalog_key, path, data)
+    row = cache.get("files", key)
+    if row is not None:
+        try:
+            return serial.load_file(row)
+        except (TypeError, ValueError, KeyError):
+            pass  # a damaged entry is a miss
+    result = read_claim_file(path, data, catalog)
+    cache.put("files", key, serial.dump_file(*result))
+    return result
 
 
 def read_archive(archive_dir: str, source: Source) -> tuple[str | None, Problem | None]:

@@ -163,7 +163,8 @@ class Corpus:
     def interval(self, claim: Claim) -> Interval:
         """The interval a single-figure claim stands for, hedged, in its metric's unit."""
         # Keyed by what decides the interval, so a figure restated by many claims is computed once.
-        key = (claim.figure, claim.approx, claim.kind, claim.unit, claim.metric if claim.unit else None)
+        # (Strings only: hashing Fractions is slow.)
+        key = (claim.figure.text, claim.exact, claim.approx, claim.kind, claim.unit, claim.metric if claim.unit else None)
         cached = self._intervals.get(key)
         if cached is None:
             assert claim.figure is not None

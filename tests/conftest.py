@@ -17,6 +17,14 @@ def source_file(source_id: str, claims: list[dict], **source_fields) -> str:
     return yaml.safe_dump({"source": source, "claims": claims}, sort_keys=False, allow_unicode=True)
 
 
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    """Each test gets its own cache directory, so no test sees another's entries."""
+    cache = tmp_path / "audit-cache"
+    monkeypatch.setenv("AUDIT_CACHE_DIR", str(cache))
+    return cache
+
+
 @pytest.fixture
 def corpus_dir(tmp_path):
     """Write {file name: text} into a fresh corpus directory and return it."""
