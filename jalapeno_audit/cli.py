@@ -23,7 +23,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-CHECK_FORMATS = ("text", "json")
 CLAIM_FORMATS = ("text", "csv")
 DEFAULT_CORPUS = "claims"
 
@@ -55,31 +54,10 @@ def _choice(value: str, choices, option: str) -> str:
     return value
 
 
-def _default_archive(paths: list[str]) -> str | None:
-    for path in paths:
-        candidate = Path(path) / "archive"
-        if Path(path).is_dir() and candidate.is_dir():
-            return str(candidate)
-    return None
-
-
 def _cache(no_cache: bool):
     from .cache import Cache
 
     return Cache(None if no_cache else os.environ.get("AUDIT_CACHE_DIR", ".audit-cache"))
-
-
-def _archive_inputs(archive: Optional[str]) -> list[tuple[str, bytes]]:
-    """The archived texts, as inputs that decide a report."""
-    if archive is None or not os.path.isdir(archive):
-        return []
-    found = []
-    for name in sorted(os.listdir(archive)):
-        path = os.path.join(archive, name)
-        if os.path.isfile(path):
-            with open(path, "rb") as handle:
-                found.append((path, handle.read()))
-    return found
 
 
 def _severities(pairs: list[str]) -> dict[str, str]:
@@ -113,57 +91,97 @@ def _write(text: str, output: Optional[str]) -> None:
 def check(
     paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
     archive: Optional[str] = typer.Option(None, "--archive", help="Directory of archived source texts (default: claims/archive/)."),
-    output_format: str = typer.Option("text", "--format", "-f", help="Report format: text or json."),
+    output_format: str = typer.Option("text", "--format", "-f", help="text, json, markdown, sarif or github."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to FILE (atomically) instead of stdout."),
-    fail_on: str = typer.Option("error", "--fail-on", help="Exit 1 on unreviewed findings at or above: error, warning, info, never."),
+    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on unreviewed findings at or above: error (default), warning, info, never."),
     severity: list[str] = typer.Option([], "--severity", help="Override a rule's severity: RULE=LEVEL (repeatable)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list comparisons that hold only thanks to rounding."),
+    step_summary: bool = typer.Option(False, "--step-summary", help="Also append the Markdown report to $GITHUB_STEP_SUMMARY."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
 ) -> None:
     """Load and validate the corpus, run every rule, print the report."""
-    from .loader import load_corpus, read_inputs
-    from .report import FAIL_ON, Report
+    from . import run
+    from .report import FAIL_ON
 
     paths = paths or [DEFAULT_CORPUS]
-    _choice(output_format, CHECK_FORMATS, "--format")
-    _choice(fail_on, FAIL_ON, "--fail-on")
-    overrides = _severities(severity)
-    archive = archive if archive is not None else _default_archive(paths)
+    _choice(output_format, run.FORMATS, "--format")
+    if fail_on is not None:
+        _choice(fail_on, FAIL_ON, "--fail-on")
+    options, _ = run.settle(paths, archive=archive, fail_on=fail_on, severity=_severities(severity), verbose=verbose)
+    summary_file = os.environ.get("GITHUB_STEP_SUMMARY") if step_summary else None
     color = output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     cache = _cache(no_cache)
-    inputs = read_inputs(paths)
-    inputs.extra += _archive_inputs(archive)
-    options = repr((output_format, fail_on, sorted(overrides.items()), verbose, archive, color, _width()))
-    run_key = inputs.digest(options)
+    inputs = run.read_all(options)
+    run_key = inputs.digest(options.key(), output_format, repr((color, _width(), bool(summary_file))))
     cached = cache.get("reports", run_key)
-    if isinstance(cached, tuple) and len(cached) == 2 and isinstance(cached[0], str) and isinstance(cached[1], int):
-        _write(cached[0], output)
-        raise typer.Exit(cached[1])
-    try:
-        corpus = load_corpus(inputs, archive, cache=cache)
-    except AuditError as exc:
-        if output_format == "json":
-            from .reporters import json as json_report
-
-            _write(json_report.render(Report(None, errors=tuple(exc.problems), fail_on=fail_on)), output)
-        raise
-    from .engine import run_rules
-    from .rules import RULES
-
-    findings, notes = run_rules(corpus, RULES.values(), overrides)
-    report = Report(corpus, tuple(findings), tuple(notes), fail_on=fail_on, verbose=verbose)
-    if output_format == "json":
-        from .reporters import json as json_report
-
-        text = json_report.render(report)
+    if isinstance(cached, tuple) and len(cached) == 3 and all(isinstance(v, t) for v, t in zip(cached, (str, int, str))):
+        text, code, summary = cached
     else:
-        from .reporters import text as text_report
-
-        text = text_report.render(report, color=color, width=_width())
-    code = EXIT_FINDINGS if report.failing() else EXIT_OK
-    cache.put("reports", run_key, (text, code))
+        try:
+            report = run.build_report(options, inputs, cache)
+        except AuditError as exc:
+            if output_format in ("json",):
+                _write(run.render(run.error_report(exc.problems, options), output_format), output)
+            raise
+        text = run.render(report, output_format, color=color, width=_width())
+        summary = run.render(report, "markdown") if summary_file else ""
+        code = EXIT_FINDINGS if report.failing() else EXIT_OK
+        cache.put("reports", run_key, (text, code, summary))
     _write(text, output)
+    if summary_file:
+        with open(summary_file, "a", encoding="utf-8") as handle:
+            handle.write(summary + "\n")
     raise typer.Exit(code)
+
+
+@app.command()
+@guarded
+def review(
+    fingerprint: str = typer.Argument(..., help="The finding's fingerprint, as `audit check` prints it."),
+    verdict: str = typer.Option(..., "--verdict", help="confirmed, explained or false-positive."),
+    note: str = typer.Option(..., "--note", help="One reasoned sentence."),
+    by: Optional[str] = typer.Option(None, "--by", help="Who reviewed it."),
+    replace: bool = typer.Option(False, "--replace", help="Replace an existing review of this finding."),
+    paths: list[str] = typer.Option([DEFAULT_CORPUS], "--corpus", help="The corpus the finding comes from."),
+) -> None:
+    """Record a verdict on one finding in the corpus's reviews.yaml (appended; nothing else changes)."""
+    import datetime as dt
+
+    from . import run
+    from .fields import did_you_mean
+    from .reviews import VERDICTS, add_review
+
+    _choice(verdict, VERDICTS, "--verdict")
+    if not note.strip():
+        _fail("audit: --note must say why")
+    options, _ = run.settle(paths)
+    report = run.build_report(options, run.read_all(options), _cache(False))
+    known = {f.fingerprint for f in report.findings}
+    if fingerprint not in known:
+        _fail(f"audit: no finding {fingerprint} in {', '.join(paths)}{did_you_mean(fingerprint, known)}")
+    path = run.reviews_path(paths)
+    done = add_review(path, fingerprint, verdict, note.strip(), by, dt.date.today(), replace)
+    typer.echo(f"{done} review of {fingerprint} in {path}")
+
+
+@app.command()
+@guarded
+def config(paths: list[str] = typer.Argument(None, help="The corpus (default: claims/).")) -> None:
+    """Print the effective configuration and where each value comes from."""
+    from . import run
+    from .numbers import fmt
+
+    paths = paths or [DEFAULT_CORPUS]
+    options, settings = run.settle(paths)
+    rows = [
+        ("fail-on", options.fail_on, settings.origins["fail-on"]),
+        ("severity", ", ".join(f"{k}={v}" for k, v in sorted(options.severity.items())) or "(rule defaults)", settings.origins["severity"]),
+        ("tolerance", fmt(options.tolerance), settings.origins["tolerance"]),
+        ("archive", options.archive or "(none)", settings.origins["archive"] if settings.archive else "default"),
+    ]
+    typer.echo(f"configuration file: {settings.file or '(none found)'}")
+    for key, value, origin in rows:
+        typer.echo(f"{key:10} {value}  [{origin}]")
 
 
 @app.command()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .engine import SEVERITIES, SEVERITY_RANK, Finding, Note
 from .errors import Problem
@@ -21,7 +21,7 @@ class Report:
     errors: tuple[Problem, ...] = ()
     fail_on: str = "error"
     verbose: bool = False
-    counts: dict = field(default_factory=dict)
+    stale: tuple = ()  # reviews whose finding no longer occurs (each a warning)
 
     def severity_counts(self) -> dict[str, int]:
         counts = dict.fromkeys(SEVERITIES, 0)
@@ -32,12 +32,15 @@ class Report:
     def unreviewed(self) -> list[Finding]:
         return [f for f in self.findings if f.review is None]
 
-    def failing(self) -> list[Finding]:
-        """Unreviewed findings at or above the --fail-on level."""
+    def failing(self) -> list:
+        """Unreviewed findings at or above the --fail-on level, and stale reviews when warnings count."""
         if self.fail_on == "never":
             return []
         limit = SEVERITY_RANK[self.fail_on]
-        return [f for f in self.unreviewed() if SEVERITY_RANK[f.severity] <= limit]
+        failing: list = [f for f in self.unreviewed() if SEVERITY_RANK[f.severity] <= limit]
+        if limit >= SEVERITY_RANK["warning"]:
+            failing += list(self.stale)
+        return failing
 
     @property
     def source_count(self) -> int:

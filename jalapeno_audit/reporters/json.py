@@ -35,4 +35,9 @@ def render(report: Report) -> str:
 def _review(review) -> dict | None:
     if review is None:
         return None
-    return {k: v for k, v in vars(review).items() if v is not None} if hasattr(review, "__dict__") else review
+    found = {"verdict": review.verdict, "note": review.note}
+    if review.by:
+        found["by"] = review.by
+    if review.date:
+        found["date"] = review.date.isoformat()
+    return found

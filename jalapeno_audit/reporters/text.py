@@ -6,6 +6,7 @@ Quoted text is rendered as plain ``Text``: nothing a source says is read as Rich
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 from rich.table import Table
@@ -13,6 +14,16 @@ from rich.text import Text
 
 from ..engine import SEVERITIES
 from ..report import Report
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_BREAKS = re.compile(r"[\r\n\t]+")
+
+
+def plain(text: str) -> Text:
+    """Quoted text for the terminal: never markup, never a control sequence, never a line break."""
+    text = _BREAKS.sub(" ", text)
+    return Text(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
+
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -31,13 +42,18 @@ def render(report: Report, color: bool = False, width: int = 100) -> str:
         console.print(Text(f"{severity.upper()} ({len(group)})", style=_STYLE[severity]))
         for finding in group:
             _finding(console, report, finding)
+    if report.stale:
+        console.print()
+        console.print(Text(f"STALE REVIEWS ({len(report.stale)})", style="yellow"))
+        for review in report.stale:
+            console.print(plain(f"  {review.path}:{review.line}: review of {review.finding} names a finding that no longer occurs"))
     if report.verbose:
         console.print()
         console.print(Text("Consistent only thanks to rounding or a hedge", style="bold"))
         if not report.notes:
             console.print(Text("  (none)"))
         for note in report.notes:
-            console.print(Text(f"  {note.claims[0].full_id}: {note.text}"))
+            console.print(plain(f"  {note.claims[0].full_id}: {note.text}"))
     console.print()
     console.print(Text(summary_line(report), style="bold"))
     return buffer.getvalue()
@@ -46,24 +62,24 @@ def render(report: Report, color: bool = False, width: int = 100) -> str:
 def _finding(console: Console, report: Report, finding) -> None:
     head = Text("  ")
     head.append(f"[{finding.rule}] ", style=_STYLE[finding.severity])
-    head.append(finding.message)
+    head.append(plain(finding.message))
     console.print(head)
     location = finding.claims[0]
     console.print(Text(f"    {location.path}:{location.line}  {finding.fingerprint}", style="dim"))
     if finding.review is not None:
         review = finding.review
-        console.print(Text(f"    reviewed: {review.verdict} - {review.note}", style="green"))
+        console.print(Text("    reviewed: ", style="green") + plain(f"{review.verdict}: {review.note}"))
     table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1), show_header=True, header_style="dim")
     for column, ratio in (("claim", 3), ("by", 1), ("figure", 1), ("quote", 5)):
         table.add_column(column, ratio=ratio, overflow="fold")
     for claim in finding.claims:
-        table.add_row(Text(claim.full_id), Text(claim.by), Text(claim.figure_text()), Text(claim.quote))
+        table.add_row(plain(claim.full_id), plain(claim.by), plain(claim.figure_text()), plain(claim.quote))
     indented = Table.grid(padding=(0, 0, 0, 4))
     indented.add_column()
     indented.add_row(table)
     console.print(indented)
     if finding.arithmetic:
-        console.print(Text("    arithmetic: " + "; ".join(finding.arithmetic), style="dim"))
+        console.print(Text("    arithmetic: ", style="dim") + plain("; ".join(finding.arithmetic)))
 
 
 def summary_line(report: Report) -> str:
@@ -72,4 +88,8 @@ def summary_line(report: Report) -> str:
     parts = ", ".join(f"{counts[s]} {s if s == 'info' else s + 's'}" if counts[s] != 1 else f"1 {s}" for s in SEVERITIES)
     failing = len(report.failing())
     verdict = "fail" if failing else "pass"
-    return f"{total} findings ({parts}); {len(report.unreviewed())} unreviewed; {failing} at or above --fail-on {report.fail_on}: {verdict}"
+    stale = f"; {len(report.stale)} stale reviews" if report.stale else ""
+    return (
+        f"{total} findings ({parts}); {len(report.unreviewed())} unreviewed{stale}; "
+        f"{failing} unreviewed at or above --fail-on {report.fail_on}: {verdict}"
+    )

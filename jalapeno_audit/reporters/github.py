@@ -1,0 +1,27 @@
+"""GitHub Actions workflow commands: one annotation line per finding."""
+
+from __future__ import annotations
+
+from ..report import Report
+from .escape import github_data, github_property
+
+_COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def render(report: Report) -> str:
+    lines = []
+    for finding in report.findings:
+        claim = finding.claims[0]
+        reviewed = f" [reviewed: {finding.review.verdict}]" if finding.review is not None else ""
+        title = f"{finding.rule}{reviewed}"
+        message = f"{finding.message} ({', '.join(finding.claim_ids)})"
+        lines.append(
+            f"::{_COMMAND[finding.severity]} file={github_property(claim.path)},line={claim.line},"
+            f"title={github_property(title)}::{github_data(message)}"
+        )
+    for review in report.stale:
+        lines.append(
+            f"::warning file={github_property(review.path)},line={review.line},title=stale-review::"
+            f"{github_data(f'review of {review.finding} names a finding that no longer occurs')}"
+        )
+    return "".join(line + "\n" for line in lines)

@@ -1,0 +1,90 @@
+"""The Markdown discrepancy report: publishable as it is, every quoted string escaped."""
+
+from __future__ import annotations
+
+from ..engine import SEVERITIES
+from ..report import Report
+from . import escape
+
+_TITLES = {"error": "Errors", "warning": "Warnings", "info": "Notes"}
+
+
+def render(report: Report, title: str = "Claim audit report") -> str:
+    out: list[str] = [f"# {escape.markdown(title)}", "", _summary(report), ""]
+    out += _sources(report)
+    out += ["## Findings", ""]
+    if not report.findings:
+        out += ["No findings.", ""]
+    for severity in SEVERITIES:
+        group = [f for f in report.findings if f.severity == severity]
+        if not group:
+            continue
+        out += [f"### {_TITLES[severity]} ({len(group)})", ""]
+        for number, finding in enumerate(group, 1):
+            out += _finding(finding, f"{severity[0].upper()}{number}")
+    if report.stale:
+        out += ["## Stale reviews", "", "These reviews name findings that no longer occur; remove or update them.", ""]
+        out += [f"- {escape.code(r.finding)} ({escape.markdown(r.verdict)}), {escape.markdown(r.path)}:{r.line}" for r in report.stale]
+        out.append("")
+    out += ["## Checks that passed only thanks to rounding", ""]
+    if not report.notes:
+        out += ["None.", ""]
+    for note in report.notes:
+        out.append(f"- {escape.code(note.claims[0].full_id)}: {escape.markdown(note.text)}")
+    if report.notes:
+        out.append("")
+    return "\n".join(out)
+
+
+def _summary(report: Report) -> str:
+    counts = report.severity_counts()
+    total = sum(counts.values())
+    reviewed = total - len(report.unreviewed())
+    parts = ", ".join(f"{counts[s]} {s if s == 'info' else s + ('s' if counts[s] != 1 else '')}" for s in SEVERITIES)
+    return (
+        f"This report checks {_count(report.claim_count, 'claim')} from {_count(report.source_count, 'source')}. "
+        f"It found {_count(total, 'finding')} ({parts}); {reviewed} of them {'is' if reviewed == 1 else 'are'} reviewed. "
+        "Every finding lists the claims involved, with their quotes and sources, and the arithmetic behind it."
+    )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _sources(report: Report) -> list[str]:
+    out = ["## Sources", "", "| id | title | publisher | date | link | claims |", "|---|---|---|---|---|---|"]
+    counts: dict[str, int] = {}
+    for claim in report.corpus.claims if report.corpus else ():
+        counts[claim.source] = counts.get(claim.source, 0) + 1
+    for source in sorted(report.corpus.sources.values(), key=lambda s: s.id) if report.corpus else ():
+        target = escape.url(source.url) if source.url else None
+        link = f"[link]({target})" if target else (escape.markdown(source.url) if source.url else "")
+        date = source.published.isoformat() if source.published else ""
+        cells = [escape.code(source.id), escape.markdown(source.title), escape.markdown(source.publisher), date, link, str(counts.get(source.id, 0))]
+        out.append("| " + " | ".join(cells) + " |")
+    return out + [""]
+
+
+def _finding(finding, label: str) -> list[str]:
+    out = [f"#### {label}. {escape.code(finding.rule)}: {escape.markdown(finding.message)}", ""]
+    out += ["| source | speaker | figure | quote |", "|---|---|---|---|"]
+    for claim in finding.claims:
+        cells = [escape.code(claim.full_id), escape.markdown(claim.by), escape.markdown(claim.figure_text()), escape.markdown(claim.quote)]
+        out.append("| " + " | ".join(cells) + " |")
+    out.append("")
+    out.append("Arithmetic: " + escape.markdown("; ".join(finding.arithmetic)))
+    out.append("")
+    if finding.review is not None:
+        review = finding.review
+        who = f" ({escape.markdown(review.by)}{', ' + review.date.isoformat() if review.date else ''})" if review.by else ""
+        out += [f"Review: **{escape.markdown(review.verdict)}**{who}: {escape.markdown(review.note)}", ""]
+    else:
+        out += ["Review: not yet reviewed.", ""]
+    links = ", ".join(f"[{escape.markdown(c.path)}:{c.line}]({_href(c.path)}#L{c.line})" for c in finding.claims[:1])
+    out += [f"Claim file: {links} · fingerprint {escape.code(finding.fingerprint)}", ""]
+    return out
+
+
+def _href(path: str) -> str:
+    return path.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")

@@ -1,0 +1,114 @@
+"""One check from options to report: settle options, load, run the rules, attach reviews."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from .cache import Cache
+from .config import Config, load_config
+from .errors import AuditError
+from .loader import Inputs, load_corpus, read_inputs
+from .report import Report
+from .reviews import load_reviews
+
+FORMATS = ("text", "json", "markdown", "sarif", "github")
+
+
+@dataclass
+class Options:
+    """Everything that decides a report, after configuration and command line are merged."""
+
+    paths: list[str]
+    archive: str | None = None
+    fail_on: str = "error"
+    severity: dict[str, str] = field(default_factory=dict)
+    tolerance: Fraction | None = None
+    verbose: bool = False
+
+    def key(self) -> str:
+        return repr((self.paths, self.archive, self.fail_on, sorted(self.severity.items()), str(self.tolerance), self.verbose))
+
+
+def settle(paths: list[str], *, archive=None, fail_on=None, severity=None, verbose=False) -> tuple[Options, Config]:
+    """Command-line values win over the configuration file, which wins over defaults."""
+    config = load_config(paths[0])
+    if archive is not None:
+        config.archive, config.origins["archive"] = archive, "command line"
+    if fail_on is not None:
+        config.fail_on, config.origins["fail-on"] = fail_on, "command line"
+    if severity:
+        config.severity = {**config.severity, **severity}
+        config.origins["severity"] = "command line" if config.origins["severity"] == "default" else config.origins["severity"] + " + command line"
+    chosen_archive = config.archive if config.archive is not None else default_archive(paths)
+    options = Options(paths, chosen_archive, config.fail_on, dict(config.severity), config.tolerance, verbose)
+    return options, config
+
+
+def default_archive(paths: list[str]) -> str | None:
+    for path in paths:
+        candidate = Path(path) / "archive"
+        if Path(path).is_dir() and candidate.is_dir():
+            return str(candidate)
+    return None
+
+
+def reviews_path(paths: list[str]) -> str:
+    """reviews.yaml of the corpus: in the first directory named, else beside the first file."""
+    for path in paths:
+        if os.path.isdir(path):
+            return os.path.join(path, "reviews.yaml")
+    return os.path.join(os.path.dirname(paths[0]) or ".", "reviews.yaml")
+
+
+def read_all(options: Options) -> Inputs:
+    """Every input of the check, read once: claim files, catalog, archive texts, reviews."""
+    inputs = read_inputs(options.paths)
+    extra = [reviews_path(options.paths)]
+    if options.archive and os.path.isdir(options.archive):
+        extra += [os.path.join(options.archive, n) for n in sorted(os.listdir(options.archive))]
+    for path in extra:
+        if os.path.isfile(path):
+            with open(path, "rb") as handle:
+                inputs.extra.append((path, handle.read()))
+    return inputs
+
+
+def build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Report:
+    """Load, check, and attach the reviews; raise AuditError on any load problem."""
+    from .engine import run_rules
+    from .rules import RULES
+
+    corpus = load_corpus(inputs, options.archive, tolerance=options.tolerance, cache=cache)
+    reviews = load_reviews(reviews_path(options.paths))
+    findings, notes = run_rules(corpus, RULES.values(), options.severity)
+    seen = {f.fingerprint for f in findings}
+    findings = [dataclasses.replace(f, review=reviews.get(f.fingerprint)) for f in findings]
+    stale = tuple(sorted((r for r in reviews.values() if r.finding not in seen), key=lambda r: r.line))
+    return Report(corpus, tuple(findings), tuple(notes), fail_on=options.fail_on, verbose=options.verbose, stale=stale)
+
+
+def render(report: Report, output_format: str, color: bool = False, width: int = 100) -> str:
+    if output_format == "json":
+        from .reporters import json as reporter
+    elif output_format == "markdown":
+        from .reporters import markdown as reporter
+    elif output_format == "sarif":
+        from .reporters import sarif as reporter
+    elif output_format == "github":
+        from .reporters import github as reporter
+    else:
+        from .reporters import text
+
+        return text.render(report, color=color, width=width)
+    return reporter.render(report)
+
+
+def error_report(problems, options: Options) -> Report:
+    return Report(None, errors=tuple(problems), fail_on=options.fail_on)
+
+
+__all__ = ["AuditError", "FORMATS", "Options", "build_report", "error_report", "read_all", "render", "settle"]

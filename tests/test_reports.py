@@ -1,0 +1,115 @@
+"""Reports for people and CI: golden files with hostile text, SARIF schema, annotations.
+
+Set UPDATE_GOLDEN=1 to rewrite the golden files after an intended change, then read the diff.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from jalapeno_audit.cli import app
+
+HERE = Path(__file__).parent
+FIXTURE = HERE / "fixtures" / "hostile"
+GOLDEN = HERE / "golden"
+runner = CliRunner()
+
+
+@pytest.fixture
+def in_fixture(monkeypatch):
+    monkeypatch.chdir(FIXTURE)
+
+
+def run_check(*args: str, env: dict | None = None):
+    return runner.invoke(app, ["check", "claims", "--fail-on", "never", *args], env={"NO_COLOR": "1", "COLUMNS": "120", **(env or {})})
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "markdown", "sarif", "github"])
+def test_golden(in_fixture, output_format):
+    result = run_check("--format", output_format, "-v")
+    assert result.exit_code == 0, result.output
+    golden = GOLDEN / f"hostile.{output_format}"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(result.output, encoding="utf-8")
+    assert result.output == golden.read_text(encoding="utf-8")
+
+
+def test_markdown_never_lets_quoted_text_break_the_layout(in_fixture):
+    text = run_check("--format", "markdown").output
+    assert "<script>" not in text and "<b>" not in text and "<i>" not in text
+    rows = [line for line in text.splitlines() if line.startswith("| `hostile-press/")]
+    assert len(rows) == 4
+    for line in rows:
+        assert len(line.replace("\\|", "").split("|")) == 6  # four cells; quoted pipes are escaped
+    assert "with a line break \\| and \\`ticks\\`" in text
+
+
+def test_text_report_prints_markup_literally(in_fixture):
+    text = run_check("--format", "text").output
+    assert "[bold]2.2x[/bold]" in text and "[red]Someone[/red]" in text
+    assert "\x1b[" not in text
+    assert "by Ops 100% team rests" in text  # a line break in quoted text cannot split a message line
+
+
+def test_terminal_escapes_in_quotes_are_shown_not_sent(corpus_dir):
+    from .conftest import source_file
+
+    claims = [{"id": "s", "quote": "evil \x1b[2J\x07 text", "system": "jalapeno", "statement": "x", "evidence": "none"}]
+    directory = corpus_dir({"a.yaml": source_file("a", claims)})
+    result = runner.invoke(app, ["check", str(directory)], env={"COLUMNS": "200"})
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "evil \\x1b[2J\\x07 text" in result.output
+
+
+def test_github_annotations_escape_control_characters(in_fixture):
+    lines = run_check("--format", "github").output.splitlines()
+    assert all(line.startswith(("::error ", "::warning ", "::notice ")) for line in lines)
+    assert len(lines) == 3  # two findings and one stale review
+    assert "by Ops 100%25%0D%0Ateam rests" in lines[1]
+    assert lines[0].startswith("::error file=claims/hostile-press.yaml,line=26,title=ratio-arithmetic::")
+
+
+def test_sarif_is_valid_against_the_official_schema(in_fixture):
+    document = json.loads(run_check("--format", "sarif").output)
+    schema = json.loads((HERE / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.validate(document, schema)
+    results = document["runs"][0]["results"]
+    assert [r["ruleId"] for r in results] == ["ratio-arithmetic", "unsupported"]
+    assert results[1]["level"] == "note"
+    assert results[0]["partialFingerprints"] == {"findingFingerprint/v1": "ratio-arithmetic:c288624c69cc"}
+    rules = {r["id"]: r for r in document["runs"][0]["tool"]["driver"]["rules"]}
+    assert rules["range-bounds"]["shortDescription"]["text"] == "A range whose members fall outside it, or whose bound no member attains."
+
+
+def test_the_schema_copy_is_the_shared_one():
+    shared = HERE.parent.parent / "shared" / "schemas" / "sarif-schema-2.1.0.json"
+    if not shared.is_file():
+        pytest.skip("shared/ is not beside this checkout")
+    assert (HERE / "sarif-schema-2.1.0.json").read_bytes() == shared.read_bytes()
+
+
+def test_step_summary_appends_markdown(in_fixture, tmp_path):
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n")
+    result = run_check("--format", "github", "--step-summary", env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert result.exit_code == 0
+    text = summary.read_text()
+    assert text.startswith("earlier step\n# Claim audit report")
+
+
+def test_stale_reviews_warn_and_fail_at_warning(in_fixture):
+    result = runner.invoke(app, ["check", "claims", "--fail-on", "warning"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 1
+    assert "review of value-mismatch:000000000000 names a finding that no longer occurs" in result.output
+
+
+def test_reviewed_findings_do_not_fail(in_fixture):
+    # The unsupported finding is reviewed; the ratio-arithmetic error is not.
+    assert runner.invoke(app, ["check", "claims", "--fail-on", "error"]).exit_code == 1
+    assert runner.invoke(app, ["check", "claims", "--fail-on", "info", "--severity", "ratio-arithmetic=info"]).exit_code == 1
