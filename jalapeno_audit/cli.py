@@ -83,7 +83,10 @@ def _write(text: str, output: Optional[str]) -> None:
         return
     from .fileio import write_atomic
 
-    write_atomic(output, text)
+    try:
+        write_atomic(output, text)
+    except OSError as exc:
+        raise AuditError(f"audit: cannot write {output}: {exc.strerror or exc}") from None
 
 
 @app.command()

@@ -129,6 +129,6 @@ def _tolerance(value) -> Fraction | None:
 
 def _line_of(text: str, key: str) -> int:
     """The line where a key is set (TOML parsers do not report it)."""
-    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=", re.M)
+    pattern = re.compile(rf"^[ \t]*[\"']?{re.escape(key)}[\"']?[ \t]*=", re.M)
     match = pattern.search(text)
     return text.count("\n", 0, match.start()) + 1 if match else 1

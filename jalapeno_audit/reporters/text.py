@@ -91,5 +91,5 @@ def summary_line(report: Report) -> str:
     stale = f"; {len(report.stale)} stale reviews" if report.stale else ""
     return (
         f"{total} findings ({parts}); {len(report.unreviewed())} unreviewed{stale}; "
-        f"{failing} unreviewed at or above --fail-on {report.fail_on}: {verdict}"
+        f"{failing} failing at or above --fail-on {report.fail_on}: {verdict}"
     )
