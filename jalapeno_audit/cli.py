@@ -94,7 +94,7 @@ def _write(text: str, output: Optional[str]) -> None:
 def check(
     paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
     archive: Optional[str] = typer.Option(None, "--archive", help="Directory of archived source texts (default: claims/archive/)."),
-    output_format: str = typer.Option("text", "--format", "-f", help="text, json, markdown, sarif or github."),
+    output_format: str = typer.Option("text", "--format", "-f", help="text, json, markdown, sarif, github or claimreview."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to FILE (atomically) instead of stdout."),
     fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on unreviewed findings at or above: error (default), warning, info, never."),
     severity: list[str] = typer.Option([], "--severity", help="Override a rule's severity: RULE=LEVEL (repeatable)."),
@@ -205,6 +205,143 @@ def claims(
     frame = claims_frame(corpus)
     text = frame.to_csv(index=False, lineterminator="\n") if output_format == "csv" else render_text(frame, _width())
     _write(text, output)
+
+
+@app.command()
+@guarded
+def table(
+    paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
+    model: Optional[str] = typer.Option(None, "--model", help="Only claims about this model."),
+    metric: Optional[str] = typer.Option(None, "--metric", help="Only claims of this metric."),
+    system: Optional[str] = typer.Option(None, "--system", help="Only claims naming this system (either side)."),
+    pivot: bool = typer.Option(False, "--pivot", help="One row per comparison, one column per source: who said what."),
+    output_format: str = typer.Option("text", "--format", "-f", help="text, markdown or csv."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
+) -> None:
+    """The claims matrix: filter it, or pivot it to see each source's figure side by side."""
+    from .fields import did_you_mean
+    from .loader import load_corpus
+    from .tables import claims_frame, filtered, render_markdown, render_text
+    from .tables import pivot as pivot_frame
+
+    paths = paths or [DEFAULT_CORPUS]
+    _choice(output_format, ("text", "markdown", "csv"), "--format")
+    corpus = load_corpus(paths, cache=_cache(no_cache))
+    for value, known, option in ((model, corpus.catalog.models, "--model"), (metric, corpus.catalog.metrics, "--metric"), (system, corpus.catalog.systems, "--system")):
+        if value is not None and value not in known:
+            _fail(f"audit: {option} '{value}' is not in the catalog{did_you_mean(value, known)}")
+    frame = filtered(claims_frame(corpus), corpus, model, metric, system)
+    if pivot:
+        frame = pivot_frame(frame)
+    if output_format == "csv":
+        text = frame.to_csv(index=False, lineterminator="\n")
+    elif output_format == "markdown":
+        text = render_markdown(frame)
+    else:
+        text = render_text(frame, _width())
+    _write(text, output)
+
+
+@app.command()
+@guarded
+def rules(output_format: str = typer.Option("text", "--format", "-f", help="text or json.")) -> None:
+    """List every rule: id, default severity, one-line summary."""
+    import json
+
+    from .rules import RULES, summary
+
+    _choice(output_format, ("text", "json"), "--format")
+    rows = [{"id": rule.ID, "severity": rule.SEVERITY, "summary": summary(rule)} for rule in RULES.values()]
+    if output_format == "json":
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        typer.echo(f"{row['id']:20} {row['severity']:8} {row['summary']}")
+
+
+@app.command()
+@guarded
+def explain(rule_id: str = typer.Argument(..., metavar="RULE", help="A rule id, as `audit rules` lists them.")) -> None:
+    """Print a rule's documentation, with its passing and failing example."""
+    import inspect
+
+    from .rules import get_rule
+
+    rule = get_rule(rule_id)
+    typer.echo(f"{rule.ID} (default severity: {rule.SEVERITY})\n")
+    typer.echo(inspect.cleandoc(rule.__doc__ or ""))
+
+
+@app.command()
+@guarded
+def schema() -> None:
+    """Print the JSON Schema of claim files, for editors that validate YAML."""
+    import json
+
+    from .catalog import load_catalog
+    from .schema import claim_file_schema
+
+    typer.echo(json.dumps(claim_file_schema(load_catalog()), indent=2, ensure_ascii=False))
+
+
+@app.command()
+@guarded
+def new(
+    article: str = typer.Argument(..., help="The article's text file, or - for standard input."),
+    source_id: str = typer.Option(..., "--id", help="The new source's id (lower case, digits, dashes)."),
+    publisher: Optional[str] = typer.Option(None, "--publisher", help="The outlet that published it."),
+    url: Optional[str] = typer.Option(None, "--url", help="Where it was published."),
+    published: Optional[str] = typer.Option(None, "--published", help="Publication date, YYYY-MM-DD."),
+    into: str = typer.Option(DEFAULT_CORPUS, "--into", help="The corpus directory to write into."),
+    force: bool = typer.Option(False, "--force", help="If the file exists, write SOURCE_ID.new.yaml beside it."),
+) -> None:
+    """Scaffold a claim file from an article: one candidate claim per figure found."""
+    import datetime as dt
+    import re
+
+    from .catalog import load_catalog
+    from .fields import ID_PATTERN
+    from .scaffold import scaffold
+
+    if not re.fullmatch(ID_PATTERN, source_id):
+        _fail(f"audit: --id '{source_id}' does not match {ID_PATTERN}")
+    if published is not None:
+        try:
+            dt.date.fromisoformat(published)
+        except ValueError:
+            _fail(f"audit: --published '{published}' is not a valid ISO date (YYYY-MM-DD)")
+    if article == "-":
+        text, archive = sys.stdin.read(), None
+    else:
+        try:
+            with open(article, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            _fail(f"audit: cannot read {article}: {getattr(exc, 'strerror', None) or exc}")
+        archive = os.path.basename(article)
+    catalog_path = os.path.join(into, "catalog.yaml")
+    extension = None
+    if os.path.isfile(catalog_path):
+        with open(catalog_path, "rb") as handle:
+            extension = (catalog_path, handle.read())
+    yaml_text, candidates = scaffold(text, source_id, load_catalog(extension), archive=archive, publisher=publisher, url=url, published=published)
+    target = os.path.join(into, f"{source_id}.yaml")
+    if os.path.exists(target):
+        if not force:
+            _fail(f"audit: {target} exists; refusing to overwrite it (--force writes {source_id}.new.yaml beside it)")
+        target = os.path.join(into, f"{source_id}.new.yaml")
+        if os.path.exists(target):
+            _fail(f"audit: {target} exists too; move it away first")
+    os.makedirs(into, exist_ok=True)
+    from .fileio import write_new
+
+    try:
+        write_new(target, yaml_text)
+    except FileExistsError:
+        _fail(f"audit: {target} appeared while writing; refusing to overwrite it")
+    live = sum(1 for c in candidates if not c.missing)
+    typer.echo(f"wrote {target}: {len(candidates)} figures found, {live} complete claims, {len(candidates) - live} marked TODO")
 
 
 def _width() -> int:

@@ -30,3 +30,19 @@ def write_atomic(path: str, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def write_new(path: str, text: str) -> None:
+    """Write a file that must not exist yet: never replaces one, even one created meanwhile."""
+    directory = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=".audit-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+        os.chmod(temporary, 0o644)
+        os.link(temporary, path)  # fails with FileExistsError instead of replacing
+    finally:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass

@@ -15,7 +15,7 @@ from .loader import Inputs, load_corpus, read_inputs
 from .report import Report
 from .reviews import load_reviews
 
-FORMATS = ("text", "json", "markdown", "sarif", "github")
+FORMATS = ("text", "json", "markdown", "sarif", "github", "claimreview")
 
 
 @dataclass
@@ -100,6 +100,8 @@ def render(report: Report, output_format: str, color: bool = False, width: int =
         from .reporters import sarif as reporter
     elif output_format == "github":
         from .reporters import github as reporter
+    elif output_format == "claimreview":
+        from .reporters import claimreview as reporter
     else:
         from .reporters import text
 

@@ -40,7 +40,7 @@ def render_text(frame: pd.DataFrame, width: int) -> str:
     from rich.text import Text
 
     table = Table(box=None, show_edge=False, header_style="bold", padding=(0, 1))
-    min_widths = {"model": 12, "figure": 12, "conditions": 12}
+    min_widths = {"model": 12, "figure": 12, "conditions": 12, **{c: 10 for c in frame.columns if c not in COLUMNS}}
     for column in frame.columns:
         # Ids read best unbroken; the free-text columns take the wrapping.
         table.add_column(column, overflow="fold", no_wrap=column in ("source", "id", "system", "vs", "metric"), min_width=min_widths.get(column))
@@ -49,5 +49,41 @@ def render_text(frame: pd.DataFrame, width: int) -> str:
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, no_color=True, highlight=False)
     console.print(table)
-    console.print(Text(f"{len(frame)} claims from {frame['source'].nunique() if len(frame) else 0} sources"))
+    if "source" in frame.columns:
+        console.print(Text(f"{len(frame)} claims from {frame['source'].nunique() if len(frame) else 0} sources"))
+    else:
+        console.print(Text(f"{len(frame)} comparisons"))
     return buffer.getvalue()
+
+
+def filtered(frame: pd.DataFrame, corpus: Corpus, model: str | None, metric: str | None, system: str | None) -> pd.DataFrame:
+    """Rows about a model, metric or system (a system also matches as comparator)."""
+    mask = pd.Series(True, index=frame.index)
+    if model:
+        mask &= frame["model"].str.split(", ").apply(lambda models: model in models)
+    if metric:
+        mask &= frame["metric"] == metric
+    if system:
+        mask &= (frame["system"] == system) | (frame["vs"] == system)
+    return frame[mask]
+
+
+def pivot(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per (system, vs, model, metric, conditions), one column per source, figures as written."""
+    keys = ["system", "vs", "model", "metric", "conditions"]
+    figures = frame[frame["figure"] != "(no figure)"]
+    if figures.empty:
+        return pd.DataFrame(columns=keys)
+    table = figures.pivot_table(index=keys, columns="source", values="figure", aggfunc=lambda cells: "; ".join(dict.fromkeys(cells)))
+    table = table.fillna("").reset_index()
+    table.columns.name = None
+    return table
+
+
+def render_markdown(frame: pd.DataFrame) -> str:
+    from .reporters.escape import markdown
+
+    header = "| " + " | ".join(markdown(str(c)) for c in frame.columns) + " |"
+    rule = "|" + "---|" * len(frame.columns)
+    rows = ["| " + " | ".join(markdown(str(v)) for v in row) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join([header, rule, *rows]) + "\n"

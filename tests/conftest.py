@@ -37,3 +37,13 @@ def corpus_dir(tmp_path):
         return directory
 
     return write
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print the scaffold's figure recall on the real source texts, measured by test_new."""
+    from .test_new import RECALL
+
+    if RECALL:
+        terminalreporter.section("audit new: figure recall on the hand-written corpus")
+        for name, (hits, total) in sorted(RECALL.items()):
+            terminalreporter.write_line(f"{name}: {hits}/{total} figures found ({100 * hits / total:.0f}%)")

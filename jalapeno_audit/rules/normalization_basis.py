@@ -11,7 +11,7 @@ comparator and model (info).
 
 Passes: per-power figures with no rated power stated for either side: there is no basis to show.
 
-Fails (info): 85,448 tok/s/kW at a rated 700 W against 44,960 at a rated 1,200 W: raw 59,814
+Fails: (info) 85,448 tok/s/kW at a rated 700 W against 44,960 at a rated 1,200 W: raw 59,814
 against 53,952 tok/s, a 1.11x raw ratio behind the 1.9x per-kW one; measured power is 550 W or less.
 """
 

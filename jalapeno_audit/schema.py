@@ -1,0 +1,80 @@
+"""JSON Schema of claim files, generated from the field declarations the loader validates with."""
+
+from __future__ import annotations
+
+from .catalog import Catalog
+from .fields import CATALOG_ID_PATTERN, ID_PATTERN, Field, ObjectSpec
+from .loader import CLAIM_SPEC, DATE_SPEC, FILE_SPEC, SOURCE_SPEC
+
+SCHEMA_ID = "https://jalapeno-audit.invalid/claim-file.schema.json"
+_NUMBER = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*[+-]?\d+\s*/\s*\d+\s*$"}]}
+
+
+def _field_schema(field: Field, catalog: Catalog) -> dict:
+    kind = field.kind
+    if kind == "id":
+        schema = {"type": "string", "pattern": f"^{ID_PATTERN}$"}
+    elif kind in ("text", "filename"):
+        schema = {"type": "string", "minLength": 1}
+        if kind == "filename":
+            schema["pattern"] = r"^[^/\\]+$"
+    elif kind == "date":
+        schema = {"type": "string", "format": "date"}
+    elif kind == "choice":
+        schema = {"enum": list(field.choices)}
+    elif kind == "bool":
+        schema = {"type": "boolean"}
+    elif kind == "conditions":
+        schema = {"type": "object", "additionalProperties": {"type": ["number", "string"]}}
+    elif kind == "figure":
+        schema = {"oneOf": [_NUMBER, {"type": "array", "items": _NUMBER, "minItems": 2, "maxItems": 2}]}
+    elif kind == "datespec":
+        schema = _object(DATE_SPEC, catalog)
+        schema["minProperties"] = 1
+    elif kind in ("system", "model", "metric"):
+        ids = sorted(getattr(catalog, kind + "s"))
+        schema = {"type": "string", "pattern": f"^{CATALOG_ID_PATTERN}$", "examples": ids}
+    elif kind == "models":
+        schema = {"type": "array", "minItems": 1, "items": {"type": "string", "examples": sorted(catalog.models)}}
+    elif kind == "unit":
+        schema = {"type": "string", "examples": sorted(catalog.known_units())}
+    elif kind == "source":
+        schema = _object(SOURCE_SPEC, catalog)
+    elif kind == "claims":
+        schema = {"type": "array", "items": _claim(catalog)}
+    else:  # pragma: no cover - every declared kind is handled above
+        raise ValueError(kind)
+    schema["description"] = field.doc
+    return schema
+
+
+def _object(spec: ObjectSpec, catalog: Catalog) -> dict:
+    return {
+        "type": "object",
+        "properties": {f.name: _field_schema(f, catalog) for f in spec.fields},
+        "required": [f.name for f in spec.fields if f.required],
+        "additionalProperties": False,
+    }
+
+
+def _claim(catalog: Catalog) -> dict:
+    schema = _object(CLAIM_SPEC, catalog)
+    schema["allOf"] = [
+        {"oneOf": [{"required": [kind]} for kind in ("value", "ratio", "date", "statement")]},
+        {"anyOf": [{"required": ["system"]}, {"required": ["model"]}, {"required": ["models"]}]},
+        {"not": {"required": ["model", "models"]}},
+    ]
+    schema["dependentRequired"] = {"ratio": ["vs", "metric"], "value": ["metric"], "date": ["event"], "vs_at": ["vs"]}
+    return schema
+
+
+def claim_file_schema(catalog: Catalog) -> dict:
+    """The schema of one claim file; catalog ids are offered as examples for completion."""
+    schema = _object(FILE_SPEC, catalog)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "jalapeno-audit claim file",
+        "description": "One source document and the claims it makes. See the project README.",
+        **schema,
+    }
