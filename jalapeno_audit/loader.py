@@ -459,6 +459,8 @@ class _ClaimReader:
             check.fail(node.key_lines["models"], "use either model or models, not both")
         if kind == RATIO and "vs" not in node:
             check.fail(node.key_lines["ratio"], "a ratio needs 'vs': the comparator it is measured against")
+        if kind == RATIO and "system" not in node:
+            check.fail(node.key_lines["ratio"], "a ratio needs 'system': what is compared against 'vs'")
         if "vs_at" in node and "vs" not in node:
             check.fail(node.key_lines["vs_at"], "vs_at needs 'vs'")
         if kind in (VALUE, RATIO) and "metric" not in node:

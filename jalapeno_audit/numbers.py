@@ -51,6 +51,10 @@ HEDGES: dict[str, str] = {
     "or more": LOWER,
 }
 
+#: Guards against figures that would make exact arithmetic explode ("1e999999999").
+MAX_DIGITS = 40
+MAX_EXPONENT = 30
+
 _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _FRACTION = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
 
@@ -143,6 +147,8 @@ def parse_figure(text: str, exact: bool = False) -> Figure:
     """
     stripped = text.strip()
     match = _FRACTION.fullmatch(stripped)
+    if match and len(stripped) > MAX_DIGITS:
+        raise ValueError(f"'{stripped[:20]}...' has more than {MAX_DIGITS} characters; no benchmark figure needs that")
     if match:
         denominator = int(match.group(2))
         if denominator == 0:
@@ -150,6 +156,8 @@ def parse_figure(text: str, exact: bool = False) -> Figure:
         return Figure(stripped, Fraction(int(match.group(1)), denominator), None, None)
     if not _DECIMAL.fullmatch(stripped):
         raise ValueError(f"'{text}' is not a number")
+    if len(stripped) > MAX_DIGITS:
+        raise ValueError(f"'{stripped[:20]}...' has more than {MAX_DIGITS} characters; no benchmark figure needs that")
     try:
         number = Decimal(stripped)
     except InvalidOperation as exc:  # pragma: no cover - the pattern admits only valid decimals
@@ -157,6 +165,8 @@ def parse_figure(text: str, exact: bool = False) -> Figure:
     if not number.is_finite():
         raise ValueError(f"'{text}' is not a finite number")
     sign, digits, exponent = number.as_tuple()
+    if abs(exponent) > MAX_EXPONENT:
+        raise ValueError(f"'{text}' is out of range (exponent beyond ±{MAX_EXPONENT})")
     written = Fraction(10) ** exponent
     significant = written
     if exponent >= 0 and not exact and any(digits):

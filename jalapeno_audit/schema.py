@@ -64,7 +64,7 @@ def _claim(catalog: Catalog) -> dict:
         {"anyOf": [{"required": ["system"]}, {"required": ["model"]}, {"required": ["models"]}]},
         {"not": {"required": ["model", "models"]}},
     ]
-    schema["dependentRequired"] = {"ratio": ["vs", "metric"], "value": ["metric"], "date": ["event"], "vs_at": ["vs"]}
+    schema["dependentRequired"] = {"ratio": ["system", "vs", "metric"], "value": ["metric"], "date": ["event"], "vs_at": ["vs"]}
     return schema
 
 

@@ -89,7 +89,7 @@ def line_of(node: object, default: int = 1) -> int:
 def decode(data: bytes, path: str) -> tuple[str | None, list[Problem]]:
     """Decode a file's bytes as UTF-8, or say where it is not."""
     if len(data) > MAX_FILE_BYTES:
-        return None, [Problem(path, 1, f"file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}")]
+        return None, [Problem(path, 1, f"file is larger than the {MAX_FILE_BYTES:,}-byte limit for claim files")]
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -115,6 +115,9 @@ def parse(text: str, path: str) -> tuple[Node | None, list[Problem]]:
         line = mark.line + 1 if mark is not None else 1
         what = exc.problem or exc.context or "invalid YAML"
         return None, [Problem(path, line, f"invalid YAML: {what}")]
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        return None, [Problem(path, line, f"invalid YAML: character U+{exc.character:04X} is not allowed in YAML")]
     except yaml.YAMLError as exc:
         return None, [Problem(path, 1, f"invalid YAML: {_one_line(str(exc))}")]
     except _Stop:

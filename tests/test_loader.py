@@ -39,6 +39,10 @@ CASES = {
         "s.yaml:6: a claim needs exactly one of value, ratio, date, statement (it has value and statement)",
     ),
     "ratio without vs": (HEAD + CLAIM + "    ratio: 1.9\n", "s.yaml:11: a ratio needs 'vs': the comparator it is measured against"),
+    "ratio without system": (
+        HEAD + CLAIM.replace("    system: jalapeno\n", "") + "    vs: gb200\n    ratio: 1.9\n",
+        "s.yaml:11: a ratio needs 'system': what is compared against 'vs'",
+    ),
     "non-positive ratio": (HEAD + CLAIM + "    vs: gb200\n    ratio: 0\n", "s.yaml:12: ratio 0 must be positive (a figure below 1 means system is worse)"),
     "range lo above hi": (HEAD + CLAIM + "    value: [3, 2]\n", "s.yaml:11: value range [3, 2] has lo > hi"),
     "invalid date": (

@@ -26,7 +26,7 @@ SEVERITY = ERROR  # members outside the range; an unattained bound is a WARNING
 
 def check(context: Context):
     for claim in context.corpus.claims:
-        if claim.bounds is None or claim.kind not in (RATIO, VALUE):
+        if claim.bounds is None or claim.kind not in (RATIO, VALUE) or not claim.system:
             continue
         members = _unique(_members(context, claim))
         if not members:
