@@ -90,7 +90,8 @@ def source_file(index: int, rng: random.Random, truth: list[dict], planted: str 
             out.append(claim_block(f"c{n}-f", f"{ratio} times lower latency", {"system": t["system"], "vs": t["vs"], "model": t["model"], "metric": "e2e-latency", "ratio": ratio}))
     when = "{from: 2027-01-01, to: 2027-06-30}" if planted == "timeline" else "{by: 2026-12-31}"
     year = "2027" if planted == "timeline" else "the end of 2026"
-    out.append(claim_block("when", f"deployment starts in {year}", {"system": "sys-0", "event": "deployment-start", "date": when}))
+    system = f"sys-{index % SYSTEMS}"  # each system's deployment is retold by one source in forty
+    out.append(claim_block("when", f"deployment starts in {year}", {"system": system, "event": "deployment-start", "date": when}))
     text = "".join(out)
     return text.replace("    approx: None\n", "")
 

@@ -84,15 +84,16 @@ def corpus_files(paths: list[str]) -> tuple[list[str], str | None, list[Problem]
         path = Path(given)
         if path.is_dir():
             root = path.resolve()
-            for entry in sorted(os.listdir(path)):
-                if not entry.endswith((".yaml", ".yml")):
-                    continue
+            with os.scandir(path) as scan:
+                entries = sorted((e for e in scan if e.name.endswith((".yaml", ".yml"))), key=lambda e: e.name)
+            for item in entries:
+                entry = item.name
                 shown = str(path / entry)
-                real = (path / entry).resolve()
-                if root not in real.parents:
+                # Only links need resolving: a plain entry of the directory cannot leave it.
+                if item.is_symlink() and root not in (path / entry).resolve().parents:
                     problems.append(Problem(shown, 1, "links outside the corpus directory; refusing to read it"))
                     continue
-                if not real.is_file():
+                if not item.is_file():
                     continue
                 if entry == CATALOG_FILE:
                     catalog_file = shown
