@@ -13,7 +13,7 @@ SHARED_SOURCES = ROOT.parent / "shared" / "sources"
 
 def source_file(source_id: str, claims: list[dict], **source_fields) -> str:
     """A claim file's text for one source with the given claims."""
-    source = {"id": source_id, "title": f"Title of {source_id}", "publisher": "Example Press", **source_fields}
+    source = {"id": source_id, "title": f"Title of {source_id}", "publisher": "Publisher A", **source_fields}
     return yaml.safe_dump({"source": source, "claims": claims}, sort_keys=False, allow_unicode=True)
 
 

@@ -49,7 +49,7 @@ def test_scaffold_loads_and_refuses_to_overwrite(tmp_path):
     article = tmp_path / "story.txt"
     article.write_text(ARTICLE)
     into = tmp_path / "claims"
-    first = runner.invoke(app, ["new", str(article), "--id", "story", "--into", str(into), "--publisher", "Example Press", "--published", "2026-09-01"])
+    first = runner.invoke(app, ["new", str(article), "--id", "story", "--into", str(into), "--publisher", "Publisher A", "--published", "2026-09-01"])
     assert first.exit_code == 0, first.output
     written = (into / "story.yaml").read_text()
     corpus = load_corpus([str(into)], str(tmp_path))

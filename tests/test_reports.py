@@ -52,7 +52,7 @@ def test_markdown_never_lets_quoted_text_break_the_layout(in_fixture):
 
 def test_text_report_prints_markup_literally(in_fixture):
     text = run_check("--format", "text").output
-    assert "[bold]2.2x[/bold]" in text and "[red]Someone[/red]" in text
+    assert "[bold]2.2x[/bold]" in text and "[red]Speaker[/red]" in text
     assert "\x1b[" not in text
     assert "by Ops 100% team rests" in text  # a line break in quoted text cannot split a message line
 

@@ -38,7 +38,7 @@ def test_review_round_trip(corpus_dir):
     found = fingerprint(directory)
     assert runner.invoke(app, ["check", str(directory)]).exit_code == 1
 
-    added = review(directory, found, "--verdict", "confirmed", "--note", 'The writer divided wrong: "2.2x"', "--by", "desk")
+    added = review(directory, found, "--verdict", "confirmed", "--note", 'The writer divided wrong: "2.2x"', "--by", "reviewer-a")
     assert added.exit_code == 0, added.output
     text = reviews.read_text()
     assert text.startswith("# kept: a comment the tool must not touch\n- finding: ")
