@@ -43,7 +43,7 @@ def test_golden(in_fixture, output_format):
 def test_markdown_never_lets_quoted_text_break_the_layout(in_fixture):
     text = run_check("--format", "markdown").output
     assert "<script>" not in text and "<b>" not in text and "<i>" not in text
-    rows = [line for line in text.splitlines() if line.startswith("| `hostile-press/")]
+    rows = [line for line in text.splitlines() if line.startswith("| [hostile-press/")]
     assert len(rows) == 4
     for line in rows:
         assert len(line.replace("\\|", "").split("|")) == 6  # four cells; quoted pipes are escaped

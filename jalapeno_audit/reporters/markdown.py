@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from ..engine import SEVERITIES
 from ..report import Report
 from . import escape
@@ -70,7 +72,8 @@ def _finding(finding, label: str) -> list[str]:
     out = [f"#### {label}. {escape.code(finding.rule)}: {escape.markdown(finding.message)}", ""]
     out += ["| source | speaker | figure | quote |", "|---|---|---|---|"]
     for claim in finding.claims:
-        cells = [escape.code(claim.full_id), escape.markdown(claim.by), escape.markdown(claim.figure_text()), escape.markdown(claim.quote)]
+        where = f"[{escape.markdown(claim.full_id)}]({_href(claim.path)}#L{claim.line})"
+        cells = [where, escape.markdown(claim.by), escape.markdown(claim.figure_text()), escape.markdown(claim.quote)]
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
     out.append("Arithmetic: " + escape.markdown("; ".join(finding.arithmetic)))
@@ -81,10 +84,12 @@ def _finding(finding, label: str) -> list[str]:
         out += [f"Review: **{escape.markdown(review.verdict)}**{who}: {escape.markdown(review.note)}", ""]
     else:
         out += ["Review: not yet reviewed.", ""]
-    links = ", ".join(f"[{escape.markdown(c.path)}:{c.line}]({_href(c.path)}#L{c.line})" for c in finding.claims[:1])
-    out += [f"Claim file: {links} · fingerprint {escape.code(finding.fingerprint)}", ""]
+    first = finding.claims[0]
+    link = f"[{escape.markdown(first.path)}:{first.line}]({_href(first.path)}#L{first.line})"
+    out += [f"Claim file: {link} · fingerprint {escape.code(finding.fingerprint)}", ""]
     return out
 
 
 def _href(path: str) -> str:
-    return path.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
+    """A relative link to a claim file, every character outside a plain path percent-encoded."""
+    return quote(path.replace("\\", "/"), safe="/._-~")

@@ -9,6 +9,7 @@ import io
 import re
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -73,11 +74,9 @@ def _finding(console: Console, report: Report, finding) -> None:
     for column, ratio in (("claim", 3), ("by", 1), ("figure", 1), ("quote", 5)):
         table.add_column(column, ratio=ratio, overflow="fold")
     for claim in finding.claims:
-        table.add_row(plain(claim.full_id), plain(claim.by), plain(claim.figure_text()), plain(claim.quote))
-    indented = Table.grid(padding=(0, 0, 0, 4))
-    indented.add_column()
-    indented.add_row(table)
-    console.print(indented)
+        where = plain(claim.full_id) + Text("\n") + plain(f"{claim.path}:{claim.line}")
+        table.add_row(where, plain(claim.by), plain(claim.figure_text()), plain(claim.quote))
+    console.print(Padding(table, (0, 0, 0, 4)))
     if finding.arithmetic:
         console.print(Text("    arithmetic: ", style="dim") + plain("; ".join(finding.arithmetic)))
 

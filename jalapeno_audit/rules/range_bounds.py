@@ -101,5 +101,6 @@ def _judge(context: Context, claim, members):
     lines.append("verdict: " + "; ".join(parts))
     severity = ERROR if outside else WARNING
     metric = context.metric(claim)
-    message = f"range {claim.figure_text()} ({metric.name}, {claim.system} vs {claim.vs}): " + "; ".join(parts)
+    subject = f"{claim.system} vs {claim.vs}" if claim.vs else claim.system
+    message = f"range {claim.figure_text()} ({metric.name}, {subject}): " + "; ".join(parts)
     return make_finding(ID, severity, message, involved, lines)
