@@ -87,6 +87,8 @@ class Checker:
                 self.fail(node, f"{spec.name} is missing required field '{f.name}'")
 
     def text(self, node, what: str) -> str | None:
+        if type(node) is Scalar and node.kind == "str" and node.text.strip():
+            return node.text  # the common case, checked first
         if type(node) is not Scalar or node.kind in ("null",) and not node.quoted:
             self.fail(node if node is not None else 1, f"{what} must be text, not {describe(node)}")
             return None

@@ -72,6 +72,7 @@ DATE_SPEC = ObjectSpec(
         ("to", "It happens on or before this day (with `from`: a window)."),
     )),
 )
+_TABLE_WHAT = {"system": "system", "vs": "system", "model": "model", "metric": "metric"}
 _DATE_ATTRS = {"on": "on", "before": "before", "by": "by", "from": "start", "to": "to"}
 
 
@@ -175,8 +176,9 @@ def load_corpus(paths, archive_dir: str | None = None, tolerance=None, cache: Ca
         problems.append(Problem(archive_dir, 1, "archive directory does not exist"))
         archive_dir = None
     source_origin: dict[str, tuple[str, int]] = {}
+    pack = _FilePack(cache, catalog_key, [path for path, _ in inputs.files])
     for path, data in inputs.files:
-        source, claims, file_problems = _read_cached(cache, catalog_key, path, data, catalog)
+        source, claims, file_problems = pack.read(path, data, catalog)
         problems += file_problems
         if source is None:
             continue
@@ -193,25 +195,50 @@ def load_corpus(paths, archive_dir: str | None = None, tolerance=None, cache: Ca
                 problems.append(archive_problem)
             elif text is not None:
                 corpus.archive_texts[source.id] = text
+    pack.save()
     if problems:
         raise AuditError(problems)
     return corpus
 
 
-def _read_cached(cache: Cache | None, catalog_key: str, path: str, data: bytes, catalog: Catalog):
-    """read_claim_file, served from the cache when this exact file was read before."""
-    if cache is None:
-        return read_claim_file(path, data, catalog)
-    key = digest(catalog_key, path, data)
-    row = cache.get("files", key)
-    if row is not None:
-        try:
-            return serial.load_file(row)
-        except (TypeError, ValueError, KeyError):
-            pass  # a damaged entry is a miss
-    result = read_claim_file(path, data, catalog)
-    cache.put("files", key, serial.dump_file(*result))
-    return result
+class _FilePack:
+    """Parsed claim files of one corpus, cached together in one entry.
+
+    One entry per corpus (keyed by the list of its file paths) rather than one per file: a
+    cold run of two thousand files then writes one file, not two thousand. Inside the pack each
+    file is keyed by the catalog, its path and its bytes, so an edited file is a miss. The pack
+    is rewritten only when something missed, and keeps only the files of this run.
+    """
+
+    def __init__(self, cache: Cache | None, catalog_key: str, paths: list[str]) -> None:
+        self.cache = cache
+        self.catalog_key = catalog_key
+        self.name = digest("pack", *paths)
+        stored = cache.get("files", self.name) if cache is not None else None
+        self.entries: dict = stored if isinstance(stored, dict) else {}
+        self.used: dict = {}
+        self.missed = False
+
+    def read(self, path: str, data: bytes, catalog: Catalog):
+        if self.cache is None:
+            return read_claim_file(path, data, catalog)
+        key = digest(self.catalog_key, path, data)
+        row = self.entries.get(key)
+        if row is not None:
+            try:
+                result = serial.load_file(row)
+                self.used[key] = row
+                return result
+            except (TypeError, ValueError, KeyError):
+                pass  # a damaged entry is a miss
+        result = read_claim_file(path, data, catalog)
+        self.used[key] = serial.dump_file(*result)
+        self.missed = True
+        return result
+
+    def save(self) -> None:
+        if self.cache is not None and (self.missed or len(self.used) != len(self.entries)):
+            self.cache.put("files", self.name, self.used)
 
 
 def read_archive(archive_dir: str, source: Source) -> tuple[str | None, Problem | None]:
@@ -298,6 +325,7 @@ class _ClaimReader:
         self.source = source
         self.seen: dict[str, int] = {}
         self.units = catalog.known_units()
+        self.tables = {"system": catalog.systems, "vs": catalog.systems, "model": catalog.models, "metric": catalog.metrics}
 
     def read(self, node) -> Claim | None:
         check = self.check
@@ -328,19 +356,20 @@ class _ClaimReader:
 
     def read_field(self, key: str, value, values: dict, node: Mapping) -> None:
         check = self.check
-        if key in ("quote", "by", "statement"):
+        table = self.tables.get(key)
+        if table is not None:
+            # Fast path for the catalog references every claim has: a plain known id.
+            if type(value) is Scalar and value.text in table:
+                values[key] = value.text
+            else:
+                values[key] = self.known(value, key, table, _TABLE_WHAT[key])
+        elif key in ("quote", "by", "statement"):
             values[key] = check.text(value, key)
-        elif key in ("system", "vs"):
-            values[key] = self.known(value, key, self.catalog.systems, "system")
-        elif key == "model":
-            values[key] = self.known(value, key, self.catalog.models, "model")
         elif key == "models":
             if type(value) is not Sequence or not value:
                 check.fail(line_of(value, node.key_lines[key]), f"models must be a non-empty list of model ids, not {describe(value)}")
             else:
                 values[key] = tuple(self.known(item, "models", self.catalog.models, "model") for item in value)
-        elif key == "metric":
-            values[key] = self.known(value, key, self.catalog.metrics, "metric")
         elif key in ("value", "ratio"):
             values["value_line"] = line_of(value, node.key_lines[key])
             self.figure(value, key, values, node)

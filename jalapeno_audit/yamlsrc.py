@@ -183,13 +183,19 @@ class _Builder:
         documents = 0
         # Each stack entry: the open container, the pending mapping key (or None), its anchor.
         stack: list[list] = []
+        scalar_event, kinds = yaml.ScalarEvent, _KIND_CACHE
         while True:
             event = next_event()
             cls = type(event)
-            if cls is yaml.StreamEndEvent or event is None:
+            if cls is scalar_event:
+                if event.tag is None and not event.style and event.anchor is None:
+                    # The common case, kept inline: a plain scalar with no tag or anchor.
+                    text = event.value
+                    node = Scalar(text, kinds.get(text) or _plain_kind(text), event.start_mark.line + 1, False)
+                else:
+                    node = self.scalar(event)
+            elif cls is yaml.StreamEndEvent or event is None:
                 break
-            if cls is yaml.ScalarEvent:
-                node = self.scalar(event)
             elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
                 line = event.start_mark.line + 1
                 if len(stack) >= MAX_DEPTH:
@@ -229,10 +235,26 @@ class _Builder:
                 continue
             else:
                 continue
-            if stack:
-                self.attach(stack[-1], node, is_alias=False)
-            else:
+            if not stack:
                 root = node
+                continue
+            # Attach the scalar; the common cases inline, the rare ones (bad keys) in attach().
+            top = stack[-1]
+            container = top[0]
+            if type(container) is Sequence:
+                container.append(node)
+                continue
+            key = top[1]
+            if key is None:
+                if type(node) is Scalar and (node.text != "<<" or node.quoted):
+                    top[1] = (node.text, node.line)
+                    continue
+            elif key[1] and key[0] not in container.key_lines:
+                container.key_lines[key[0]] = key[1]
+                container[key[0]] = node
+                top[1] = None
+                continue
+            self.attach(top, node, is_alias=False)
         return root
 
     def scalar(self, event) -> Scalar:

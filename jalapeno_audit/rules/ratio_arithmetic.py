@@ -26,36 +26,44 @@ SEVERITY = ERROR
 
 def check(context: Context):
     corpus = context.corpus
+    verdicts: dict = {}  # the same figure against the same absolutes is judged once
     for claim in corpus.claims:
         if claim.kind != RATIO or claim.bounds is not None or not claim.system or not claim.vs:
             continue
         derived = context.derived_ratios(claim)
         if not derived:
             continue
-        stated = corpus.interval(claim)
-        lower_better = context.metric(claim).better == "lower"
-        supporting = [d for d in derived if d[2].intersects(stated)]
-        if supporting:
-            _note_rounding(context, claim, supporting, stated, lower_better)
-            continue
-        yield _finding(context, claim, derived, lower_better)
+        key = (id(derived), claim.figure.text, claim.approx)
+        if key not in verdicts:
+            verdicts[key] = _judge(context, claim, derived)
+        supported, note = verdicts[key]
+        if not supported:
+            yield _finding(context, claim, derived, context.metric(claim).better == "lower")
+        elif note is not None:
+            a, b, text = note
+            context.note(ID, (claim, a, b), text)
 
 
-def _note_rounding(context: Context, claim, supporting, stated, lower_better: bool) -> None:
-    """Record a supported ratio whose written quotient alone would not have matched."""
+def _judge(context: Context, claim, derived):
+    """(supported, note): whether any combination supports the ratio, and why, when only thanks
+    to rounding or a hedge (a supported ratio whose written quotient alone would not match)."""
     corpus = context.corpus
+    stated = corpus.interval(claim)
+    lower_better = context.metric(claim).better == "lower"
+    supporting = [d for d in derived if d[2].intersects(stated)]
+    if not supporting:
+        return False, None
     plain = rounding_interval(claim.figure)
     if any(plain.contains(nominal_ratio(corpus, a, b, lower_better)) for a, b, _ in supporting):
-        return  # the written figures agree outright: nothing to explain
+        return True, None  # the written figures agree outright: nothing to explain
     a, b, interval = supporting[0]
     quotient = nominal_ratio(corpus, a, b, lower_better)
     reason = "rounding" if interval.intersects(plain) else f"the hedge '{claim.approx}'"
-    context.note(
-        ID,
-        (claim, a, b),
+    text = (
         f"{ratio_expression(a, b, lower_better)} = {_short(quotient)} against a stated {claim.figure_text()}: "
-        f"consistent thanks to {reason}, because the interval is {interval} and the stated figure is {stated}",
+        f"consistent thanks to {reason}, because the interval is {interval} and the stated figure is {stated}"
     )
+    return True, (a, b, text)
 
 
 def _short(value) -> str:
