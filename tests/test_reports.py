@@ -113,3 +113,10 @@ def test_reviewed_findings_do_not_fail(in_fixture):
     # The unsupported finding is reviewed; the ratio-arithmetic error is not.
     assert runner.invoke(app, ["check", "claims", "--fail-on", "error"]).exit_code == 1
     assert runner.invoke(app, ["check", "claims", "--fail-on", "info", "--severity", "ratio-arithmetic=info"]).exit_code == 1
+
+
+def test_claimreview_is_safe_inside_a_script_element(in_fixture):
+    output = run_check("--format", "claimreview").output
+    assert "<" not in output and ">" not in output and "&" not in output
+    items = json.loads(output)
+    assert items[0]["itemReviewed"]["appearance"]["name"] == "Chip | wins <script>alert('x')</script> [bold]big[/] `code`"

@@ -45,4 +45,6 @@ def render(report: Report) -> str:
             if review.date:
                 item["datePublished"] = review.date.isoformat()
             items.append(item)
-    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(items, indent=2, ensure_ascii=False)
+    # JSON-LD is embedded in <script> elements: no quoted text may close one or start markup.
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026") + "\n"
