@@ -67,7 +67,7 @@ def main(sizes: list[int]) -> None:
             env = {**os.environ, "AUDIT_CACHE_DIR": str(cache)}
             check = [audit, "check", str(corpus), "--format", "json", "--fail-on", "never"]
             floor = best_of(3, [python, "-c", FLOOR, str(corpus)])
-            cold = best_of(3, check, env, before=lambda: shutil.rmtree(cache, ignore_errors=True))
+            cold = best_of(3, check, env, before=lambda cache=cache: shutil.rmtree(cache, ignore_errors=True))
             warm = best_of(3, check, env)
             cold_times[size] = cold[0]
             print(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .model import RATIO, VALUE, Claim, Corpus
-from .numbers import HEDGES, LOWER, UPPER, Interval, fmt, ratio_interval
+from .numbers import HEDGES, LOWER, UPPER, Interval, ratio_interval
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 SEVERITIES = (ERROR, WARNING, INFO)
@@ -205,15 +205,3 @@ def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None):
 
 def _with_severity(finding: Finding, severity: str) -> Finding:
     return Finding(finding.rule, severity, finding.message, finding.claims, finding.arithmetic, finding.fingerprint, finding.review)
-
-
-def interval_text(interval: Interval) -> str:
-    return str(interval)
-
-
-def value_text(value: Fraction) -> str:
-    return fmt(value, places=_places(value))
-
-
-def _places(value: Fraction) -> int:
-    return 2 if abs(value) >= 10 else 3

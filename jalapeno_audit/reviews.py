@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .errors import AuditError, Problem
 from .fields import Checker, Field, ObjectSpec
 from .fileio import write_atomic
-from .yamlsrc import Mapping, Sequence, decode, line_of, parse
+from .yamlsrc import Sequence, decode, line_of, parse
 
 VERDICTS = ("confirmed", "explained", "false-positive")
 REVIEW_SPEC = ObjectSpec(

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from .cache import Cache
 from .config import Config, load_config
-from .errors import AuditError
 from .loader import Inputs, load_corpus, read_inputs
 from .report import Report
 from .reviews import load_reviews
@@ -136,5 +135,3 @@ def render(report: Report, output_format: str, color: bool = False, width: int =
 def error_report(problems, options: Options) -> Report:
     return Report(None, errors=tuple(problems), fail_on=options.fail_on)
 
-
-__all__ = ["AuditError", "FORMATS", "Options", "build_report", "error_report", "read_all", "render", "settle"]
