@@ -173,3 +173,27 @@ def test_jalapeno_corpus_loads_with_both_sources():
     assert set(corpus.sources) == {"jalapeno-explainer", "jalapeno-news-card"}
     assert len(corpus.claims) >= 60
     assert {c.source for c in corpus.claims} == set(corpus.sources)
+
+
+def test_catalog_extension_adds_and_replaces_entries(corpus_dir):
+    catalog = (
+        "systems:\n"
+        "  mi355x: {name: 'AMD Instinct MI355X', member_of: amd-instinct}\n"
+        "  amd-instinct: {name: 'AMD Instinct'}\n"
+        "metrics:\n"
+        "  e2e-latency: {name: 'request latency', unit: ms, better: lower, family: responsiveness}\n"
+    )
+    text = HEAD + CLAIM.replace("system: jalapeno", "system: mi355x").replace("throughput-per-kw", "e2e-latency") + "    value: 850\n"
+    corpus = load_corpus([str(corpus_dir({"catalog.yaml": catalog, "s.yaml": text}))])
+    assert corpus.catalog.family_of("mi355x") == "amd-instinct"
+    assert corpus.catalog.metrics["e2e-latency"].unit == "ms"  # the built-in entry is replaced
+    assert "jalapeno" in corpus.catalog.systems  # the rest of the built-in catalog stays
+
+
+def test_catalog_errors_name_the_catalog_file(corpus_dir):
+    catalog = "systems:\n  mi355x: {name: 'MI355X', membr_of: amd}\nmetrcs: {}\n"
+    found = problems(corpus_dir, {"catalog.yaml": catalog, "s.yaml": HEAD + CLAIM + "    value: 1\n"})
+    assert found == [
+        "catalog.yaml:2: unknown field 'membr_of' in system (did you mean 'member_of'?)",
+        "catalog.yaml:3: unknown catalog section 'metrcs' (did you mean 'metrics'?)",
+    ]
