@@ -1,3 +1,3 @@
-from .cli import main
+from jalapeno_audit.cli import main
 
 main()

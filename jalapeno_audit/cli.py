@@ -9,11 +9,10 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import Optional
 
 import typer
 
-from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, AuditError
+from jalapeno_audit.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, AuditError
 
 app = typer.Typer(
     add_completion=False,
@@ -47,22 +46,22 @@ def _fail(message: str) -> None:
 
 def _choice(value: str, choices, option: str) -> str:
     if value not in choices:
-        from .fields import did_you_mean
+        from jalapeno_audit.corpus.fields import did_you_mean
 
         _fail(f"audit: {option} '{value}' is not one of {', '.join(choices)}{did_you_mean(value, choices)}")
     return value
 
 
 def _cache(no_cache: bool):
-    from .cache import Cache
+    from jalapeno_audit.corpus.cache import Cache
 
     return Cache(None if no_cache else os.environ.get("AUDIT_CACHE_DIR", ".audit-cache"))
 
 
 def _severities(pairs: list[str]) -> dict[str, str]:
-    from .engine import SEVERITIES
-    from .fields import did_you_mean
-    from .rules import get_rule
+    from jalapeno_audit.corpus.fields import did_you_mean
+    from jalapeno_audit.rules import get_rule
+    from jalapeno_audit.rules.engine import SEVERITIES
 
     result = {}
     for pair in pairs:
@@ -76,11 +75,11 @@ def _severities(pairs: list[str]) -> dict[str, str]:
     return result
 
 
-def _write(text: str, output: Optional[str]) -> None:
+def _write(text: str, output: str | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    from .fileio import write_atomic
+    from jalapeno_audit.fileio import write_atomic
 
     try:
         write_atomic(output, text)
@@ -92,18 +91,18 @@ def _write(text: str, output: Optional[str]) -> None:
 @guarded
 def check(
     paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
-    archive: Optional[str] = typer.Option(None, "--archive", help="Directory of archived source texts (default: claims/archive/)."),
+    archive: str | None = typer.Option(None, "--archive", help="Directory of archived source texts (default: claims/archive/)."),
     output_format: str = typer.Option("text", "--format", "-f", help="text, json, markdown, sarif, github or claimreview."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to FILE (atomically) instead of stdout."),
-    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on unreviewed findings at or above: error (default), warning, info, never."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write the report to FILE (atomically) instead of stdout."),
+    fail_on: str | None = typer.Option(None, "--fail-on", help="Exit 1 on unreviewed findings at or above: error (default), warning, info, never."),
     severity: list[str] = typer.Option([], "--severity", help="Override a rule's severity: RULE=LEVEL (repeatable)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list comparisons that hold only thanks to rounding."),
     step_summary: bool = typer.Option(False, "--step-summary", help="Also append the Markdown report to $GITHUB_STEP_SUMMARY."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
 ) -> None:
     """Load and validate the corpus, run every rule, print the report."""
-    from . import run
-    from .report import FAIL_ON
+    from jalapeno_audit import run
+    from jalapeno_audit.reporters.report import FAIL_ON
 
     paths = paths or [DEFAULT_CORPUS]
     _choice(output_format, run.FORMATS, "--format")
@@ -116,7 +115,7 @@ def check(
     inputs = run.read_all(options)
     run_key = inputs.digest(options.key(), output_format, repr((color, _width(), bool(summary_file))))
     cached = cache.get("reports", run_key)
-    if isinstance(cached, tuple) and len(cached) == 3 and all(isinstance(v, t) for v, t in zip(cached, (str, int, str))):
+    if isinstance(cached, tuple) and len(cached) == 3 and all(isinstance(v, t) for v, t in zip(cached, (str, int, str), strict=True)):
         text, code, summary = cached
     else:
         try:
@@ -142,16 +141,16 @@ def review(
     fingerprint: str = typer.Argument(..., help="The finding's fingerprint, as `audit check` prints it."),
     verdict: str = typer.Option(..., "--verdict", help="confirmed, explained or false-positive."),
     note: str = typer.Option(..., "--note", help="One reasoned sentence."),
-    by: Optional[str] = typer.Option(None, "--by", help="Who reviewed it."),
+    by: str | None = typer.Option(None, "--by", help="Who reviewed it."),
     replace: bool = typer.Option(False, "--replace", help="Replace an existing review of this finding."),
     paths: list[str] = typer.Option([DEFAULT_CORPUS], "--corpus", help="The corpus the finding comes from."),
 ) -> None:
     """Record a verdict on one finding in the corpus's reviews.yaml (appended; nothing else changes)."""
     import datetime as dt
 
-    from . import run
-    from .fields import did_you_mean
-    from .reviews import VERDICTS, add_review
+    from jalapeno_audit import run
+    from jalapeno_audit.corpus.fields import did_you_mean
+    from jalapeno_audit.rules.reviews import VERDICTS, add_review
 
     _choice(verdict, VERDICTS, "--verdict")
     if not note.strip():
@@ -170,8 +169,8 @@ def review(
 @guarded
 def config(paths: list[str] = typer.Argument(None, help="The corpus (default: claims/).")) -> None:
     """Print the effective configuration and where each value comes from."""
-    from . import run
-    from .numbers import fmt
+    from jalapeno_audit import run
+    from jalapeno_audit.text.numbers import fmt
 
     paths = paths or [DEFAULT_CORPUS]
     options, settings = run.settle(paths)
@@ -191,12 +190,12 @@ def config(paths: list[str] = typer.Argument(None, help="The corpus (default: cl
 def claims(
     paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
     output_format: str = typer.Option("text", "--format", "-f", help="text or csv."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
 ) -> None:
     """Every loaded claim in one table: source, id, system, vs, model, metric, figure, conditions."""
-    from .loader import load_corpus
-    from .tables import claims_frame, render_text
+    from jalapeno_audit.authoring.tables import claims_frame, render_text
+    from jalapeno_audit.corpus.loader import load_corpus
 
     paths = paths or [DEFAULT_CORPUS]
     _choice(output_format, CLAIM_FORMATS, "--format")
@@ -210,19 +209,19 @@ def claims(
 @guarded
 def table(
     paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
-    model: Optional[str] = typer.Option(None, "--model", help="Only claims about this model."),
-    metric: Optional[str] = typer.Option(None, "--metric", help="Only claims of this metric."),
-    system: Optional[str] = typer.Option(None, "--system", help="Only claims naming this system (either side)."),
+    model: str | None = typer.Option(None, "--model", help="Only claims about this model."),
+    metric: str | None = typer.Option(None, "--metric", help="Only claims of this metric."),
+    system: str | None = typer.Option(None, "--system", help="Only claims naming this system (either side)."),
     pivot: bool = typer.Option(False, "--pivot", help="One row per comparison, one column per source: who said what."),
     output_format: str = typer.Option("text", "--format", "-f", help="text, markdown or csv."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
 ) -> None:
     """The claims matrix: filter it, or pivot it to see each source's figure side by side."""
-    from .fields import did_you_mean
-    from .loader import load_corpus
-    from .tables import claims_frame, filtered, render_markdown, render_text
-    from .tables import pivot as pivot_frame
+    from jalapeno_audit.authoring.tables import claims_frame, filtered, render_markdown, render_text
+    from jalapeno_audit.authoring.tables import pivot as pivot_frame
+    from jalapeno_audit.corpus.fields import did_you_mean
+    from jalapeno_audit.corpus.loader import load_corpus
 
     paths = paths or [DEFAULT_CORPUS]
     _choice(output_format, ("text", "markdown", "csv"), "--format")
@@ -248,7 +247,7 @@ def rules(output_format: str = typer.Option("text", "--format", "-f", help="text
     """List every rule: id, default severity, one-line summary."""
     import json
 
-    from .rules import RULES, summary
+    from jalapeno_audit.rules import RULES, summary
 
     _choice(output_format, ("text", "json"), "--format")
     rows = [{"id": rule.ID, "severity": rule.SEVERITY, "summary": summary(rule)} for rule in RULES.values()]
@@ -265,7 +264,7 @@ def explain(rule_id: str = typer.Argument(..., metavar="RULE", help="A rule id, 
     """Print a rule's documentation, with its passing and failing example."""
     import inspect
 
-    from .rules import get_rule
+    from jalapeno_audit.rules import get_rule
 
     rule = get_rule(rule_id)
     typer.echo(f"{rule.ID} (default severity: {rule.SEVERITY})\n")
@@ -278,8 +277,8 @@ def schema() -> None:
     """Print the JSON Schema of claim files, for editors that validate YAML."""
     import json
 
-    from .catalog import load_catalog
-    from .schema import claim_file_schema
+    from jalapeno_audit.authoring.schema import claim_file_schema
+    from jalapeno_audit.corpus.catalog import load_catalog
 
     typer.echo(json.dumps(claim_file_schema(load_catalog()), indent=2, ensure_ascii=False))
 
@@ -289,9 +288,9 @@ def schema() -> None:
 def new(
     article: str = typer.Argument(..., help="The article's text file, or - for standard input."),
     source_id: str = typer.Option(..., "--id", help="The new source's id (lower case, digits, dashes)."),
-    publisher: Optional[str] = typer.Option(None, "--publisher", help="The outlet that published it."),
-    url: Optional[str] = typer.Option(None, "--url", help="Where it was published."),
-    published: Optional[str] = typer.Option(None, "--published", help="Publication date, YYYY-MM-DD."),
+    publisher: str | None = typer.Option(None, "--publisher", help="The outlet that published it."),
+    url: str | None = typer.Option(None, "--url", help="Where it was published."),
+    published: str | None = typer.Option(None, "--published", help="Publication date, YYYY-MM-DD."),
     into: str = typer.Option(DEFAULT_CORPUS, "--into", help="The corpus directory to write into."),
     force: bool = typer.Option(False, "--force", help="If the file exists, write SOURCE_ID.new.yaml beside it."),
 ) -> None:
@@ -299,9 +298,9 @@ def new(
     import datetime as dt
     import re
 
-    from .catalog import load_catalog
-    from .fields import ID_PATTERN
-    from .scaffold import scaffold
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+    from jalapeno_audit.corpus.fields import ID_PATTERN
 
     if not re.fullmatch(ID_PATTERN, source_id):
         _fail(f"audit: --id '{source_id}' does not match {ID_PATTERN}")
@@ -333,7 +332,7 @@ def new(
         if os.path.exists(target):
             _fail(f"audit: {target} exists too; move it away first")
     os.makedirs(into, exist_ok=True)
-    from .fileio import write_new
+    from jalapeno_audit.fileio import write_new
 
     try:
         write_new(target, yaml_text)
@@ -360,6 +359,6 @@ def main() -> None:
     except AuditError as exc:
         typer.echo(exc.text, err=True)
         sys.exit(EXIT_ERROR)
-    except Exception as exc:  # noqa: BLE001 - the promise is "never a traceback"
+    except Exception as exc:
         typer.echo(f"audit: internal error: {type(exc).__name__}: {exc}", err=True)
         sys.exit(EXIT_ERROR)

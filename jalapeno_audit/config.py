@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from .errors import AuditError, Problem
-from .fields import did_you_mean
-from .numbers import DEFAULT_TOLERANCE
+from jalapeno_audit.corpus.fields import did_you_mean
+from jalapeno_audit.errors import AuditError, Problem
+from jalapeno_audit.text.numbers import DEFAULT_TOLERANCE
 
 KEYS = ("fail-on", "severity", "tolerance", "archive")
 FAIL_ON = ("error", "warning", "info", "never")
@@ -89,7 +89,7 @@ def load_config(start: str) -> Config:
             if not isinstance(value, str) or not value:
                 fail(key, "archive must be a directory path")
             else:
-                config.archive = str((path.parent / value))
+                config.archive = str(path.parent / value)
         if key in KEYS:
             config.origins[key] = where
     if problems:
@@ -98,7 +98,7 @@ def load_config(start: str) -> Config:
 
 
 def _severity(value, text: str, fail) -> dict[str, str]:
-    from .rules import RULES
+    from jalapeno_audit.rules import RULES
 
     if not isinstance(value, dict):
         fail("severity", "severity must be a table of rule id = level")

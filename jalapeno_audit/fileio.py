@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 
@@ -25,10 +26,8 @@ def write_atomic(path: str, text: str) -> None:
             os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass
         raise
 
 
@@ -42,7 +41,5 @@ def write_new(path: str, text: str) -> None:
         os.chmod(temporary, 0o644)
         os.link(temporary, path)  # fails with FileExistsError instead of replacing
     finally:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from .cache import Cache
-from .config import Config, load_config
-from .loader import Inputs, load_corpus, read_inputs
-from .report import Report
-from .reviews import load_reviews
+from jalapeno_audit.config import Config, load_config
+from jalapeno_audit.corpus.cache import Cache
+from jalapeno_audit.corpus.loader import Inputs, load_corpus, read_inputs
+from jalapeno_audit.reporters.report import Report
+from jalapeno_audit.rules.reviews import load_reviews
 
 FORMATS = ("text", "json", "markdown", "sarif", "github", "claimreview")
 
@@ -102,8 +102,8 @@ def build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Repor
 
 
 def _build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Report:
-    from .engine import run_rules
-    from .rules import RULES
+    from jalapeno_audit.rules import RULES
+    from jalapeno_audit.rules.engine import run_rules
 
     corpus = load_corpus(inputs, options.archive, tolerance=options.tolerance, cache=cache)
     reviews = load_reviews(reviews_path(options.paths))
@@ -116,17 +116,17 @@ def _build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Repo
 
 def render(report: Report, output_format: str, color: bool = False, width: int = 100) -> str:
     if output_format == "json":
-        from .reporters import json as reporter
+        from jalapeno_audit.reporters import json as reporter
     elif output_format == "markdown":
-        from .reporters import markdown as reporter
+        from jalapeno_audit.reporters import markdown as reporter
     elif output_format == "sarif":
-        from .reporters import sarif as reporter
+        from jalapeno_audit.reporters import sarif as reporter
     elif output_format == "github":
-        from .reporters import github as reporter
+        from jalapeno_audit.reporters import github as reporter
     elif output_format == "claimreview":
-        from .reporters import claimreview as reporter
+        from jalapeno_audit.reporters import claimreview as reporter
     else:
-        from .reporters import text
+        from jalapeno_audit.reporters import text
 
         return text.render(report, color=color, width=width)
     return reporter.render(report)

@@ -150,7 +150,7 @@ def test_internal_errors_are_one_line(monkeypatch, capsys):
     def boom(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("jalapeno_audit.engine.run_rules", boom)
+    monkeypatch.setattr("jalapeno_audit.rules.engine.run_rules", boom)
     monkeypatch.setattr(sys, "argv", ["audit", "check", str(ROOT / "claims")])
     with pytest.raises(SystemExit) as exit_info:
         cli.main()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from jalapeno_audit.engine import run_rules
-from jalapeno_audit.loader import load_corpus
+from jalapeno_audit.corpus.loader import load_corpus
 from jalapeno_audit.rules import RULES
+from jalapeno_audit.rules.engine import run_rules
 
 from .conftest import ROOT, SHARED_SOURCES
 

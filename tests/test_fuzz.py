@@ -11,14 +11,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jalapeno_audit.engine import run_rules
+from jalapeno_audit.corpus.loader import load_corpus
 from jalapeno_audit.errors import AuditError
-from jalapeno_audit.loader import load_corpus
-from jalapeno_audit.report import Report
 from jalapeno_audit.reporters import github, markdown, sarif
 from jalapeno_audit.reporters import json as json_report
 from jalapeno_audit.reporters import text as text_report
+from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules import RULES
+from jalapeno_audit.rules.engine import run_rules
 
 from .conftest import ROOT
 

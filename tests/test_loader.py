@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from jalapeno_audit.corpus.loader import load_corpus
 from jalapeno_audit.errors import AuditError
-from jalapeno_audit.loader import load_corpus
 
 HEAD = """source:
   id: s

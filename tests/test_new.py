@@ -8,11 +8,11 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from jalapeno_audit.catalog import load_catalog
+from jalapeno_audit.authoring.scaffold import scaffold
 from jalapeno_audit.cli import app
-from jalapeno_audit.loader import load_corpus
-from jalapeno_audit.quotes import fold
-from jalapeno_audit.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+from jalapeno_audit.corpus.loader import load_corpus
+from jalapeno_audit.text.quotes import fold
 
 from .conftest import ROOT, SHARED_SOURCES
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jalapeno_audit.numbers import Interval, hedged_interval, parse_figure, ratio_interval, rounding_interval
+from jalapeno_audit.text.numbers import Interval, hedged_interval, parse_figure, ratio_interval, rounding_interval
 
 
 def interval(text: str, **kwargs) -> Interval:

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from jalapeno_audit.engine import run_rules
-from jalapeno_audit.loader import load_corpus
+from jalapeno_audit.corpus.loader import load_corpus
 from jalapeno_audit.rules import RULES
+from jalapeno_audit.rules.engine import run_rules
 
 from .conftest import source_file
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..report import Report
+from jalapeno_audit.reporters.report import Report
 
 _RATING = {"confirmed": 1, "explained": 3, "false-positive": 5}  # 1 = the discrepancy stands, 5 = none
 

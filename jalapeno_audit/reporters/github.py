@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..report import Report
-from .escape import github_data, github_property
+from jalapeno_audit.reporters.escape import github_data, github_property
+from jalapeno_audit.reporters.report import Report
 
 _COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
 

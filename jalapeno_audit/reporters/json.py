@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..report import Report
+from jalapeno_audit.reporters.report import Report
 
 
 def render(report: Report) -> str:

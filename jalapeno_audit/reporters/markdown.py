@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from ..engine import SEVERITIES
-from ..report import Report
-from . import escape
+from jalapeno_audit.reporters import escape
+from jalapeno_audit.reporters.report import Report
+from jalapeno_audit.rules.engine import SEVERITIES
 
 _TITLES = {"error": "Errors", "warning": "Warnings", "info": "Notes"}
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from .. import __version__
-from ..report import Report
-from ..rules import RULES, summary
+from jalapeno_audit import __version__
+from jalapeno_audit.reporters.report import Report
+from jalapeno_audit.rules import RULES, summary
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

@@ -13,8 +13,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import SEVERITIES
-from ..report import Report
+from jalapeno_audit.reporters.report import Report
+from jalapeno_audit.rules.engine import SEVERITIES
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _BREAKS = re.compile(r"[\r\n\t]+")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..errors import AuditError
-from ..fields import did_you_mean
-from . import (
+from jalapeno_audit.corpus.fields import did_you_mean
+from jalapeno_audit.errors import AuditError
+from jalapeno_audit.rules import (
     comparator_mismatch,
     condition_mismatch,
     metric_conflation,

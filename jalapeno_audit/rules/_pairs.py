@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..engine import Context
-from ..sweep import disjoint_cross_pairs, disjoint_pairs
+from jalapeno_audit.rules.engine import Context
+from jalapeno_audit.rules.sweep import disjoint_cross_pairs, disjoint_pairs
 
 
 def buckets_of(group) -> list[list]:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..engine import WARNING, Context, describe_figure, make_finding
-from ..model import RATIO
-from ..sweep import disjoint_cross_pairs
+from jalapeno_audit.corpus.model import RATIO
+from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding
+from jalapeno_audit.rules.sweep import disjoint_cross_pairs
 
 ID = "comparator-mismatch"
 SEVERITY = WARNING

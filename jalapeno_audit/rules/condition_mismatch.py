@@ -15,9 +15,9 @@ Fails: "2x faster than the H100" under vLLM/FP16 and "0.8x the H100" under Tenso
 
 from __future__ import annotations
 
-from ..engine import WARNING, Context, describe_figure, make_finding
-from ..numbers import Interval
-from . import _pairs
+from jalapeno_audit.rules import _pairs
+from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding
+from jalapeno_audit.text.numbers import Interval
 
 ID = "condition-mismatch"
 SEVERITY = WARNING

@@ -17,9 +17,9 @@ user, about 3.8 times": two metrics of one family, two different figures.
 
 from __future__ import annotations
 
-from ..engine import WARNING, Context, describe_figure, make_finding
-from ..numbers import rounding_interval
-from . import _pairs
+from jalapeno_audit.rules import _pairs
+from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding
+from jalapeno_audit.text.numbers import rounding_interval
 
 ID = "metric-conflation"
 SEVERITY = WARNING

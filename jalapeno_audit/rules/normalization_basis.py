@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..engine import INFO, Context, make_finding
-from ..model import RATIO, VALUE
-from ..numbers import Interval, fmt, ratio_interval
+from jalapeno_audit.corpus.model import RATIO, VALUE
+from jalapeno_audit.rules.engine import INFO, Context, make_finding
+from jalapeno_audit.text.numbers import Interval, fmt, ratio_interval
 
 ID = "normalization-basis"
 SEVERITY = INFO

@@ -14,9 +14,9 @@ Fails: ``ratio: 3.8`` quoted as "3.4 times lower end-to-end latency".
 
 from __future__ import annotations
 
-from ..engine import ERROR, Context, make_finding
-from ..model import DATE
-from ..quotes import fold, numbers_in
+from jalapeno_audit.corpus.model import DATE
+from jalapeno_audit.rules.engine import ERROR, Context, make_finding
+from jalapeno_audit.text.quotes import fold, numbers_in
 
 ID = "quote-mismatch"
 SEVERITY = ERROR

@@ -16,9 +16,9 @@ Fails: "2.1–4.1x" for interactive workloads while per-user speed-ups are 1459/
 
 from __future__ import annotations
 
-from ..engine import ERROR, WARNING, Context, describe_figure, make_finding, nominal_ratio, ratio_expression
-from ..model import RATIO, VALUE
-from ..numbers import fmt
+from jalapeno_audit.corpus.model import RATIO, VALUE
+from jalapeno_audit.rules.engine import ERROR, WARNING, Context, describe_figure, make_finding, nominal_ratio, ratio_expression
+from jalapeno_audit.text.numbers import fmt
 
 ID = "range-bounds"
 SEVERITY = ERROR  # members outside the range; an unattained bound is a WARNING

@@ -16,9 +16,9 @@ Fails: "2.2x" against 1,459 and 535 tok/s/user: 1,459/535 is [2.7246, 2.7299].
 
 from __future__ import annotations
 
-from ..engine import ERROR, Context, describe_figure, make_finding, nominal_ratio, ratio_expression
-from ..model import RATIO
-from ..numbers import fmt, rounding_interval
+from jalapeno_audit.corpus.model import RATIO
+from jalapeno_audit.rules.engine import ERROR, Context, describe_figure, make_finding, nominal_ratio, ratio_expression
+from jalapeno_audit.text.numbers import fmt, rounding_interval
 
 ID = "ratio-arithmetic"
 SEVERITY = ERROR

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from ..engine import WARNING, Context, make_finding
-from ..model import DATE
-from ..numbers import Interval
-from ..sweep import disjoint_pairs
+from jalapeno_audit.corpus.model import DATE
+from jalapeno_audit.rules.engine import WARNING, Context, make_finding
+from jalapeno_audit.rules.sweep import disjoint_pairs
+from jalapeno_audit.text.numbers import Interval
 
 ID = "timeline-mismatch"
 SEVERITY = WARNING

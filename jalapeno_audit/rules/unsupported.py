@@ -12,7 +12,7 @@ Fails: "its advantage widened further on frontier OpenAI models in internal test
 
 from __future__ import annotations
 
-from ..engine import INFO, Context, make_finding
+from jalapeno_audit.rules.engine import INFO, Context, make_finding
 
 ID = "unsupported"
 SEVERITY = INFO

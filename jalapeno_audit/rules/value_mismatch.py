@@ -13,9 +13,9 @@ Fails: "169 tok/s/user" for the GB300 on DeepSeek R1 in one source and "182" in 
 
 from __future__ import annotations
 
-from ..engine import ERROR, Context, describe_figure, make_finding
-from ..sweep import disjoint_pairs
-from . import _pairs
+from jalapeno_audit.rules import _pairs
+from jalapeno_audit.rules.engine import ERROR, Context, describe_figure, make_finding
+from jalapeno_audit.rules.sweep import disjoint_pairs
 
 ID = "value-mismatch"
 SEVERITY = ERROR

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import yaml
 
-from .errors import Problem
+from jalapeno_audit.errors import Problem
 
 try:
     from yaml import CSafeLoader as _Loader
@@ -39,7 +39,7 @@ _SCALAR_TAGS = {
 class Scalar:
     """A YAML scalar as written. (A plain slotted class: a million of them are built per 100k claims.)"""
 
-    __slots__ = ("text", "kind", "line", "quoted")
+    __slots__ = ("kind", "line", "quoted", "text")
 
     def __init__(self, text: str, kind: str, line: int, quoted: bool) -> None:
         self.text = text  # the scalar's text, unquoted but otherwise untouched ("1.80" stays "1.80")
@@ -60,7 +60,7 @@ class Scalar:
 class Mapping(dict):
     """A YAML mapping from key text to value, remembering where it and each key stand."""
 
-    __slots__ = ("line", "key_lines")
+    __slots__ = ("key_lines", "line")
 
     def __init__(self, line: int) -> None:
         super().__init__()

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .catalog import Catalog
-from .numbers import HEDGES
+from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.numbers import HEDGES
 
 # A figure with what follows it: "1.9 times", "85,448 tokens", "1.5–1.9x", "30% higher", "14-fold".
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"

@@ -15,7 +15,7 @@ import marshal
 import os
 import tempfile
 
-from . import __version__
+from jalapeno_audit import __version__
 
 DEFAULT_DIR = ".audit-cache"
 _FORMAT = 1  # bump when the shape of cached entries changes

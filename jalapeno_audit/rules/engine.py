@@ -11,8 +11,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .model import RATIO, VALUE, Claim, Corpus
-from .numbers import HEDGES, LOWER, UPPER, Interval, ratio_interval
+from jalapeno_audit.corpus.model import RATIO, VALUE, Claim, Corpus
+from jalapeno_audit.text.numbers import HEDGES, LOWER, UPPER, Interval, ratio_interval
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 SEVERITIES = (ERROR, WARNING, INFO)

@@ -6,8 +6,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .catalog import Catalog
-from .numbers import APPROX, DEFAULT_TOLERANCE, HEDGES, Figure, Interval, hedged_interval
+from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.numbers import APPROX, DEFAULT_TOLERANCE, HEDGES, Figure, Interval, hedged_interval
 
 VALUE, RATIO, DATE, STATEMENT = "value", "ratio", "date", "statement"
 CLAIM_KINDS = (VALUE, RATIO, DATE, STATEMENT)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 
-from .numbers import Interval
+from jalapeno_audit.text.numbers import Interval
 
 _NEG = Fraction(-(10**30))
 _POS = Fraction(10**30)

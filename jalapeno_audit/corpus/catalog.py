@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
 
-from .errors import AuditError, Problem
-from .fields import Checker, Field, ObjectSpec, did_you_mean
-from .numbers import parse_figure
-from .yamlsrc import Mapping, Scalar, decode, parse
+from jalapeno_audit.corpus.fields import Checker, Field, ObjectSpec, did_you_mean
+from jalapeno_audit.corpus.yamlsrc import Mapping, Scalar, decode, parse
+from jalapeno_audit.errors import AuditError, Problem
+from jalapeno_audit.text.numbers import parse_figure
 
 BETTER = ("higher", "lower")
 

@@ -11,8 +11,8 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from .errors import Problem
-from .yamlsrc import Mapping, Scalar, Sequence, line_of
+from jalapeno_audit.corpus.yamlsrc import Mapping, Scalar, Sequence, line_of
+from jalapeno_audit.errors import Problem
 
 ID_PATTERN = r"[a-z0-9][a-z0-9-]*"
 #: Catalog ids may also hold dots ("kimi-k2.5") and slashes in unit names are separate.
@@ -89,7 +89,7 @@ class Checker:
     def text(self, node, what: str) -> str | None:
         if type(node) is Scalar and node.kind == "str" and node.text.strip():
             return node.text  # the common case, checked first
-        if type(node) is not Scalar or node.kind in ("null",) and not node.quoted:
+        if type(node) is not Scalar or (node.kind in ("null",) and not node.quoted):
             self.fail(node if node is not None else 1, f"{what} must be text, not {describe(node)}")
             return None
         if not node.text.strip():

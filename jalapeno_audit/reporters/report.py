@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import SEVERITIES, SEVERITY_RANK, Finding, Note
-from .errors import Problem
-from .model import Corpus
+from jalapeno_audit.corpus.model import Corpus
+from jalapeno_audit.errors import Problem
+from jalapeno_audit.rules.engine import SEVERITIES, SEVERITY_RANK, Finding, Note
 
 FAIL_ON = ("error", "warning", "info", "never")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .errors import Problem
-from .model import Claim, DateSpec, Source
-from .numbers import parse_figure
+from jalapeno_audit.corpus.model import Claim, DateSpec, Source
+from jalapeno_audit.errors import Problem
+from jalapeno_audit.text.numbers import parse_figure
 
 
 def _date(value: dt.date | None) -> str | None:

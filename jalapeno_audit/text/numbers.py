@@ -164,7 +164,7 @@ def parse_figure(text: str, exact: bool = False) -> Figure:
         raise ValueError(f"'{text}' is not a number") from exc
     if not number.is_finite():
         raise ValueError(f"'{text}' is not a finite number")
-    sign, digits, exponent = number.as_tuple()
+    _, digits, exponent = number.as_tuple()
     if abs(exponent) > MAX_EXPONENT:
         raise ValueError(f"'{text}' is out of range (exponent beyond ±{MAX_EXPONENT})")
     written = Fraction(10) ** exponent

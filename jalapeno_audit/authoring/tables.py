@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .model import Corpus
+from jalapeno_audit.corpus.model import Corpus
 
 COLUMNS = ["source", "id", "system", "vs", "model", "metric", "figure", "conditions"]
 
@@ -81,7 +81,7 @@ def pivot(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def render_markdown(frame: pd.DataFrame) -> str:
-    from .reporters.escape import markdown
+    from jalapeno_audit.reporters.escape import markdown
 
     header = "| " + " | ".join(markdown(str(c)) for c in frame.columns) + " |"
     rule = "|" + "---|" * len(frame.columns)

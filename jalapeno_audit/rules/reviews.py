@@ -10,10 +10,10 @@ import datetime as dt
 import os
 from dataclasses import dataclass
 
-from .errors import AuditError, Problem
-from .fields import Checker, Field, ObjectSpec
-from .fileio import write_atomic
-from .yamlsrc import Sequence, decode, line_of, parse
+from jalapeno_audit.corpus.fields import Checker, Field, ObjectSpec
+from jalapeno_audit.corpus.yamlsrc import Sequence, decode, line_of, parse
+from jalapeno_audit.errors import AuditError, Problem
+from jalapeno_audit.fileio import write_atomic
 
 VERDICTS = ("confirmed", "explained", "false-positive")
 REVIEW_SPEC = ObjectSpec(

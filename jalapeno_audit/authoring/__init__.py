@@ -1,0 +1,1 @@
+"""Writing claim files: the scaffold of `audit new`, the JSON Schema, the claims tables."""

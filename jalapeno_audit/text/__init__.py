@@ -1,0 +1,1 @@
+"""What a written figure means (intervals, hedges) and how figures read in prose."""
