@@ -12,6 +12,7 @@ import sys
 
 import typer
 
+from jalapeno_audit import reporters
 from jalapeno_audit.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, AuditError
 
 app = typer.Typer(
@@ -92,7 +93,7 @@ def _write(text: str, output: str | None) -> None:
 def check(
     paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
     archive: str | None = typer.Option(None, "--archive", help="Directory of archived source texts (default: claims/archive/)."),
-    output_format: str = typer.Option("text", "--format", "-f", help="text, json, markdown, sarif, github or claimreview."),
+    output_format: str = typer.Option("text", "--format", "-f", help=reporters.help_text()),
     output: str | None = typer.Option(None, "--output", "-o", help="Write the report to FILE (atomically) instead of stdout."),
     fail_on: str | None = typer.Option(None, "--fail-on", help="Exit 1 on unreviewed findings at or above: error (default), warning, info, never."),
     severity: list[str] = typer.Option([], "--severity", help="Override a rule's severity: RULE=LEVEL (repeatable)."),
@@ -105,7 +106,7 @@ def check(
     from jalapeno_audit.reporters.report import FAIL_ON
 
     paths = paths or [DEFAULT_CORPUS]
-    _choice(output_format, run.FORMATS, "--format")
+    _choice(output_format, reporters.FORMATS, "--format")
     if fail_on is not None:
         _choice(fail_on, FAIL_ON, "--fail-on")
     options, _ = run.settle(paths, archive=archive, fail_on=fail_on, severity=_severities(severity), verbose=verbose)
@@ -122,10 +123,10 @@ def check(
             report = run.build_report(options, inputs, cache)
         except AuditError as exc:
             if output_format in ("json",):
-                _write(run.render(run.error_report(exc.problems, options), output_format), output)
+                _write(reporters.render(run.error_report(exc.problems, options), output_format), output)
             raise
-        text = run.render(report, output_format, color=color, width=_width())
-        summary = run.render(report, "markdown") if summary_file else ""
+        text = reporters.render(report, output_format, reporters.RenderOptions(color=color, width=_width()))
+        summary = reporters.render(report, "markdown") if summary_file else ""
         code = EXIT_FINDINGS if report.failing() else EXIT_OK
         cache.put("reports", run_key, (text, code, summary))
     _write(text, output)

@@ -16,8 +16,6 @@ from jalapeno_audit.corpus.loader import Inputs, load_corpus, read_inputs
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules.reviews import load_reviews
 
-FORMATS = ("text", "json", "markdown", "sarif", "github", "claimreview")
-
 
 @dataclass
 class Options:
@@ -112,24 +110,6 @@ def _build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Repo
     findings = [dataclasses.replace(f, review=reviews.get(f.fingerprint)) for f in findings]
     stale = tuple(sorted((r for r in reviews.values() if r.finding not in seen), key=lambda r: r.line))
     return Report(corpus, tuple(findings), tuple(notes), fail_on=options.fail_on, verbose=options.verbose, stale=stale)
-
-
-def render(report: Report, output_format: str, color: bool = False, width: int = 100) -> str:
-    if output_format == "json":
-        from jalapeno_audit.reporters import json as reporter
-    elif output_format == "markdown":
-        from jalapeno_audit.reporters import markdown as reporter
-    elif output_format == "sarif":
-        from jalapeno_audit.reporters import sarif as reporter
-    elif output_format == "github":
-        from jalapeno_audit.reporters import github as reporter
-    elif output_format == "claimreview":
-        from jalapeno_audit.reporters import claimreview as reporter
-    else:
-        from jalapeno_audit.reporters import text
-
-        return text.render(report, color=color, width=width)
-    return reporter.render(report)
 
 
 def error_report(problems, options: Options) -> Report:

@@ -13,9 +13,7 @@ from hypothesis import strategies as st
 
 from jalapeno_audit.corpus.loader import load_corpus
 from jalapeno_audit.errors import AuditError
-from jalapeno_audit.reporters import github, markdown, sarif
-from jalapeno_audit.reporters import json as json_report
-from jalapeno_audit.reporters import text as text_report
+from jalapeno_audit.reporters import FORMATS, render
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules import RULES
 from jalapeno_audit.rules.engine import run_rules
@@ -55,9 +53,8 @@ def check_text(tmp_path, text: str) -> None:
         return
     findings, notes = run_rules(corpus, RULES.values())
     report = Report(corpus, tuple(findings), tuple(notes))
-    for reporter in (json_report, markdown, sarif, github):
-        reporter.render(report)
-    text_report.render(report)
+    for output_format in FORMATS:
+        render(report, output_format)
 
 
 @FUZZ

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jalapeno_audit.cli import app
+from jalapeno_audit.reporters import FORMATS
 
 HERE = Path(__file__).parent
 FIXTURE = HERE / "fixtures" / "hostile"
@@ -30,7 +31,7 @@ def run_check(*args: str, env: dict | None = None):
     return runner.invoke(app, ["check", "claims", "--fail-on", "never", *args], env={"NO_COLOR": "1", "COLUMNS": "120", **(env or {})})
 
 
-@pytest.mark.parametrize("output_format", ["text", "json", "markdown", "sarif", "github", "claimreview"])
+@pytest.mark.parametrize("output_format", sorted(FORMATS))
 def test_golden(in_fixture, output_format):
     result = run_check("--format", output_format, "-v")
     assert result.exit_code == 0, result.output

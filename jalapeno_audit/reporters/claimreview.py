@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 
+from jalapeno_audit.reporters import RenderOptions
 from jalapeno_audit.reporters.report import Report
 
 _RATING = {"confirmed": 1, "explained": 3, "false-positive": 5}  # 1 = the discrepancy stands, 5 = none
 
 
-def render(report: Report) -> str:
+def render(report: Report, options: RenderOptions) -> str:
     items = []
     for finding in report.findings:
         review = finding.review

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from jalapeno_audit.reporters import RenderOptions
 from jalapeno_audit.reporters.escape import github_data, github_property
 from jalapeno_audit.reporters.report import Report
 
 _COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
 
 
-def render(report: Report) -> str:
+def render(report: Report, options: RenderOptions) -> str:
     lines = []
     for finding in report.findings:
         claim = finding.claims[0]

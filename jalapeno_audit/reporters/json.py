@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
+from jalapeno_audit.reporters import RenderOptions
 from jalapeno_audit.reporters.report import Report
 
 
-def render(report: Report) -> str:
+def render(report: Report, options: RenderOptions) -> str:
     document = {
         "version": 1,
         "summary": {

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from jalapeno_audit.reporters import escape
+from jalapeno_audit.reporters import RenderOptions, escape
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules.engine import SEVERITIES
 
 _TITLES = {"error": "Errors", "warning": "Warnings", "info": "Notes"}
 
 
-def render(report: Report, title: str = "Claim audit report") -> str:
-    out: list[str] = [f"# {escape.markdown(title)}", "", _summary(report), ""]
+def render(report: Report, options: RenderOptions) -> str:
+    out: list[str] = [f"# {escape.markdown(options.title)}", "", _summary(report), ""]
     out += _sources(report)
     out += ["## Findings", ""]
     if not report.findings:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from jalapeno_audit import __version__
+from jalapeno_audit.reporters import RenderOptions
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules import RULES, summary
 
@@ -16,7 +17,7 @@ def level(severity: str) -> str:
     return {"error": "error", "warning": "warning", "info": "note"}[severity]
 
 
-def render(report: Report) -> str:
+def render(report: Report, options: RenderOptions) -> str:
     rule_ids = list(RULES)
     rules = [
         {

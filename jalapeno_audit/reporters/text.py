@@ -13,6 +13,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from jalapeno_audit.reporters import RenderOptions
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules.engine import SEVERITIES
 
@@ -29,10 +30,10 @@ def plain(text: str) -> Text:
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
-def render(report: Report, color: bool = False, width: int = 100) -> str:
+def render(report: Report, options: RenderOptions) -> str:
     buffer = io.StringIO()
     console = Console(
-        file=buffer, width=width, force_terminal=color, no_color=not color, highlight=False, emoji=False, soft_wrap=False
+        file=buffer, width=options.width, force_terminal=options.color, no_color=not options.color, highlight=False, emoji=False, soft_wrap=False
     )
     console.print(Text(f"audit: {report.source_count} sources, {report.claim_count} claims", style="bold"))
     for severity in SEVERITIES:
