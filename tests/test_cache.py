@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from jalapeno_audit.cli import app
 
-from .conftest import source_file
+from .conftest import ROOT, source_file
 
 runner = CliRunner()
 
@@ -65,3 +65,17 @@ def test_warm_run_gives_the_same_bytes(corpus_dir):
     cold = runner.invoke(app, ["check", str(directory), "-v"]).output
     warm = runner.invoke(app, ["check", str(directory), "-v"]).output
     assert cold == warm
+
+
+def test_every_claim_survives_the_cache_row(tmp_path):
+    """The cache rows follow the dataclass fields: a round trip gives the same claims and sources."""
+    from jalapeno_audit.corpus import serial
+    from jalapeno_audit.corpus.loader import load_corpus
+
+    corpus = load_corpus([str(ROOT / "claims")])
+    for claim in corpus.claims:
+        back = serial.load_claim(serial.dump_claim(claim))
+        assert back == claim and back.lines == claim.lines
+        assert [b.text for b in (back.bounds or ())] == [b.text for b in (claim.bounds or ())]
+    for source in corpus.sources.values():
+        assert serial.load_source(serial.dump_source(source)) == source

@@ -19,7 +19,7 @@ def _field_schema(field: Field, catalog: Catalog) -> dict:
         if kind == "filename":
             schema["pattern"] = r"^[^/\\]+$"
     elif kind == "date":
-        schema = {"type": "string", "format": "date"}
+        schema = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
     elif kind == "choice":
         schema = {"enum": list(field.choices)}
     elif kind == "bool":
@@ -30,7 +30,6 @@ def _field_schema(field: Field, catalog: Catalog) -> dict:
         schema = {"oneOf": [_NUMBER, {"type": "array", "items": _NUMBER, "minItems": 2, "maxItems": 2}]}
     elif kind == "datespec":
         schema = _object(DATE_SPEC, catalog)
-        schema["minProperties"] = 1
     elif kind in ("system", "model", "metric"):
         ids = sorted(getattr(catalog, kind + "s"))
         schema = {"type": "string", "pattern": f"^{CATALOG_ID_PATTERN}$", "examples": ids}
@@ -49,23 +48,19 @@ def _field_schema(field: Field, catalog: Catalog) -> dict:
 
 
 def _object(spec: ObjectSpec, catalog: Catalog) -> dict:
-    return {
+    schema = {
         "type": "object",
         "properties": {f.name: _field_schema(f, catalog) for f in spec.fields},
         "required": [f.name for f in spec.fields if f.required],
         "additionalProperties": False,
     }
+    if spec.relations:
+        schema["allOf"] = [relation.schema() for relation in spec.relations]
+    return schema
 
 
 def _claim(catalog: Catalog) -> dict:
-    schema = _object(CLAIM_SPEC, catalog)
-    schema["allOf"] = [
-        {"oneOf": [{"required": [kind]} for kind in ("value", "ratio", "date", "statement")]},
-        {"anyOf": [{"required": ["system"]}, {"required": ["model"]}, {"required": ["models"]}]},
-        {"not": {"required": ["model", "models"]}},
-    ]
-    schema["dependentRequired"] = {"ratio": ["system", "vs", "metric"], "value": ["metric"], "date": ["event"], "vs_at": ["vs"]}
-    return schema
+    return _object(CLAIM_SPEC, catalog)
 
 
 def claim_file_schema(catalog: Catalog) -> dict:

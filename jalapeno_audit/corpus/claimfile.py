@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 from jalapeno_audit.corpus.catalog import Catalog
-from jalapeno_audit.corpus.fields import Checker, Field, ObjectSpec, closest, describe, did_you_mean
+from jalapeno_audit.corpus.fields import (
+    ANY_OF,
+    FORBIDS,
+    NOT_BOTH,
+    ONE_OF,
+    REQUIRES,
+    Checker,
+    Field,
+    ObjectSpec,
+    Relation,
+    closest,
+    describe,
+    did_you_mean,
+)
 from jalapeno_audit.corpus.model import CLAIM_KINDS, DATE, EVIDENCE, RATIO, SOURCE_KINDS, STATEMENT, VALUE, Claim, DateSpec, Source
 from jalapeno_audit.corpus.yamlsrc import Mapping, Scalar, Sequence, decode, line_of, parse
 from jalapeno_audit.errors import Problem
@@ -51,19 +64,39 @@ CLAIM_SPEC = ObjectSpec(
         Field("event", "id", "With `date`: the event the date belongs to."),
         Field("evidence", "choice", "published (default), internal or none.", choices=EVIDENCE),
     ),
+    relations=(
+        Relation(ONE_OF, CLAIM_KINDS, "a claim needs exactly one of value, ratio, date, statement (it has {present})"),
+        Relation(ANY_OF, ("system", "model", "models"), "a claim names a system, a model, or both"),
+        Relation(NOT_BOTH, ("model", "models"), "use either model or models, not both"),
+        Relation(REQUIRES, (RATIO, "vs"), "a ratio needs 'vs': the comparator it is measured against"),
+        Relation(REQUIRES, (RATIO, "system"), "a ratio needs 'system': what is compared against 'vs'"),
+        Relation(REQUIRES, ("vs_at", "vs"), "vs_at needs 'vs'"),
+        Relation(REQUIRES, (VALUE, "metric"), "a value needs 'metric': what the figure measures"),
+        Relation(REQUIRES, (RATIO, "metric"), "a ratio needs 'metric': what the figure measures"),
+        Relation(REQUIRES, (DATE, "event"), "a date needs 'event': what happens then"),
+        Relation(FORBIDS, (RATIO, "unit"), "a ratio has no unit"),
+        Relation(FORBIDS, (DATE, "models"), "models goes with a value or ratio range"),
+        *(
+            Relation(FORBIDS, (kind, field), f"'{field}' applies to a value or ratio, not a {kind}")
+            for kind in (DATE, STATEMENT)
+            for field in ("approx", "unit")
+        ),
+    ),
 )
 DATE_SPEC = ObjectSpec(
     "date",
-    tuple(Field(name, "date", doc) for name, doc in (
-        ("on", "The day it happens."),
-        ("before", "It happens before this day."),
-        ("by", "It happens on or before this day."),
-        ("from", "It happens on or after this day."),
-        ("to", "It happens on or before this day (with `from`: a window)."),
-    )),
+    (
+        Field("on", "date", "The day it happens."),
+        Field("before", "date", "It happens before this day."),
+        Field("by", "date", "It happens on or before this day."),
+        Field("from", "date", "It happens on or after this day.", attr="start"),
+        Field("to", "date", "It happens on or before this day (with `from`: a window)."),
+    ),
+    relations=(
+        Relation(ANY_OF, ("on", "before", "by", "from", "to"), "date needs at least one of on, before, by, from, to"),
+        Relation(FORBIDS, ("on", "before", "by", "from", "to"), "date 'on' cannot be combined with before, by, from or to"),
+    ),
 )
-_TABLE_WHAT = {"system": "system", "vs": "system", "model": "model", "metric": "metric"}
-_DATE_ATTRS = {"on": "on", "before": "before", "by": "by", "from": "start", "to": "to"}
 
 
 def read_claim_file(path: str, data: bytes, catalog: Catalog) -> tuple[Source | None, list[Claim], list[Problem]]:
@@ -91,6 +124,24 @@ def read_claim_file(path: str, data: bytes, catalog: Catalog) -> tuple[Source | 
     return source, claims, []
 
 
+def read_plain(check: Checker, field: Field, node, what: str):
+    """A field whose kind needs nothing beyond the node itself; None when it is not one."""
+    kind = field.kind
+    if kind == "text":
+        return check.text(node, what)
+    if kind == "id":
+        return check.ident(node, what)
+    if kind == "date":
+        return check.date(node, what)
+    if kind == "choice":
+        return check.choice(node, what, field.choices)
+    if kind == "bool":
+        return check.boolean(node, what)
+    if kind == "filename":
+        return _archive_name(check, node)
+    raise ValueError(f"no reader for field kind '{kind}'")  # a declaration without a reader is a bug
+
+
 def read_source(check: Checker, node, line: int) -> Source | None:
     if check.mapping(node, "'source'", line) is None:
         return None
@@ -98,16 +149,9 @@ def read_source(check: Checker, node, line: int) -> Source | None:
     check.keys(node, SOURCE_SPEC)
     values = {}
     for key, value in node.items():
-        if key in ("id",):
-            values[key] = check.ident(value, "source id")
-        elif key in ("title", "publisher", "url"):
-            values[key] = check.text(value, f"source {key}")
-        elif key == "published":
-            values[key] = check.date(value, "source published")
-        elif key == "kind":
-            values[key] = check.choice(value, "source kind", SOURCE_KINDS)
-        elif key == "archive":
-            values[key] = _archive_name(check, value)
+        field = SOURCE_SPEC.by_name.get(key)
+        if field is not None:
+            values[field.target] = read_plain(check, field, value, f"source {key}")
     if len(check.problems) > before:
         return None
     values.setdefault("kind", "secondary")
@@ -125,7 +169,7 @@ def _archive_name(check: Checker, node) -> str | None:
 
 
 class _ClaimReader:
-    """Validates claims of one file against the catalog."""
+    """Validates claims of one file against the catalog, reading each field by its declared kind."""
 
     def __init__(self, check: Checker, catalog: Catalog, source: Source | None) -> None:
         self.check = check
@@ -133,7 +177,17 @@ class _ClaimReader:
         self.source = source
         self.seen: dict[str, int] = {}
         self.units = catalog.known_units()
-        self.tables = {"system": catalog.systems, "vs": catalog.systems, "model": catalog.models, "metric": catalog.metrics}
+        self.tables = {"system": catalog.systems, "model": catalog.models, "metric": catalog.metrics}
+        self.readers = {
+            "system": self.catalog_ref,
+            "model": self.catalog_ref,
+            "metric": self.catalog_ref,
+            "models": self.models,
+            "figure": self.figure,
+            "datespec": self.date_spec,
+            "unit": self.unit,
+            "conditions": self.conditions,
+        }
 
     def read(self, node) -> Claim | None:
         check = self.check
@@ -141,10 +195,8 @@ class _ClaimReader:
             return None
         before = len(check.problems)
         check.keys(node, CLAIM_SPEC)
+        check.relations(node, CLAIM_SPEC)
         kinds = [k for k in CLAIM_KINDS if k in node]
-        if len(kinds) != 1:
-            said = " and ".join(kinds) if kinds else "none"
-            check.fail(node, f"a claim needs exactly one of value, ratio, date, statement (it has {said})")
         kind = kinds[0] if len(kinds) == 1 else None
         values: dict = {"lines": dict(node.key_lines)}
         claim_id = check.ident(node["id"], "claim id") if "id" in node else None
@@ -154,50 +206,40 @@ class _ClaimReader:
             else:
                 self.seen[claim_id] = node.line
         for key, value in node.items():
-            self.read_field(key, value, values, node)
-        self.relations(node, kind, values)
+            field = CLAIM_SPEC.by_name.get(key)
+            if field is None or key == "id":
+                continue
+            reader = self.readers.get(field.kind)
+            if reader is None:
+                values[field.target] = read_plain(check, field, value, key)
+            else:
+                reader(field, value, node, values)
+        self.unit_converts(node, kind, values)
         if len(check.problems) > before or self.source is None or kind is None or claim_id is None:
             return None
-        values.pop("id", None)
         values.setdefault("by", self.source.publisher)
         return Claim(source=self.source.id, id=claim_id, path=check.path, line=node.line, kind=kind, **values)
 
-    def read_field(self, key: str, value, values: dict, node: Mapping) -> None:
-        check = self.check
-        table = self.tables.get(key)
-        if table is not None:
-            # Fast path for the catalog references every claim has: a plain known id.
-            if type(value) is Scalar and value.text in table:
-                values[key] = value.text
-            else:
-                values[key] = self.known(value, key, table, _TABLE_WHAT[key])
-        elif key in ("quote", "by", "statement"):
-            values[key] = check.text(value, key)
-        elif key == "models":
-            if type(value) is not Sequence or not value:
-                check.fail(line_of(value, node.key_lines[key]), f"models must be a non-empty list of model ids, not {describe(value)}")
-            else:
-                values[key] = tuple(self.known(item, "models", self.catalog.models, "model") for item in value)
-        elif key in ("value", "ratio"):
-            values["value_line"] = line_of(value, node.key_lines[key])
-            self.figure(value, key, values, node)
-        elif key == "date":
-            values["date"] = self.date_spec(value, node.key_lines[key])
-        elif key == "unit":
-            unit = check.text(value, "unit")
-            if unit is not None and unit not in self.units:
-                check.fail(value, f"unknown unit '{unit}'{did_you_mean(unit, self.units)}")
-            values[key] = unit
-        elif key == "approx":
-            values[key] = check.choice(value, "approx", tuple(HEDGES))
-        elif key in ("at", "vs_at"):
-            values[key] = self.conditions(value, key, node.key_lines[key])
-        elif key == "exact":
-            values[key] = check.boolean(value, "exact")
-        elif key == "event":
-            values[key] = check.ident(value, "event")
-        elif key == "evidence":
-            values[key] = check.choice(value, "evidence", EVIDENCE)
+    # --- readers of the claim-specific kinds: (field, node, claim node, values) ----------------
+    def catalog_ref(self, field: Field, node, claim_node: Mapping, values: dict) -> None:
+        table = self.tables[field.kind]
+        # Fast path for the catalog references every claim has: a plain known id.
+        if type(node) is Scalar and node.text in table:
+            values[field.target] = node.text
+        else:
+            values[field.target] = self.known(node, field.name, table, field.kind)
+
+    def models(self, field: Field, node, claim_node: Mapping, values: dict) -> None:
+        if type(node) is not Sequence or not node:
+            self.check.fail(line_of(node, claim_node.key_lines[field.name]), f"models must be a non-empty list of model ids, not {describe(node)}")
+        else:
+            values[field.target] = tuple(self.known(item, "models", self.catalog.models, "model") for item in node)
+
+    def unit(self, field: Field, node, claim_node: Mapping, values: dict) -> None:
+        unit = self.check.text(node, "unit")
+        if unit is not None and unit not in self.units:
+            self.check.fail(node, f"unknown unit '{unit}'{did_you_mean(unit, self.units)}")
+        values[field.target] = unit
 
     def known(self, node, field_name: str, table: dict, what: str) -> str | None:
         value = self.check.text(node, field_name)
@@ -213,7 +255,9 @@ class _ClaimReader:
             return None
         return value
 
-    def figure(self, node, key: str, values: dict, claim_node: Mapping) -> None:
+    def figure(self, field: Field, node, claim_node: Mapping, values: dict) -> None:
+        key = field.name
+        values["value_line"] = line_of(node, claim_node.key_lines[key])
         exact = False
         exact_node = claim_node.get("exact")
         if type(exact_node) is Scalar and exact_node.kind == "bool":
@@ -254,69 +298,47 @@ class _ClaimReader:
             self.check.fail(node, f"{key} must be a number: {exc}{_number_hint(node.text)}")
             return None
 
-    def date_spec(self, node, line: int) -> DateSpec | None:
+    def date_spec(self, field: Field, node, claim_node: Mapping, values: dict) -> None:
         check = self.check
-        if check.mapping(node, "date", line) is None:
-            return None
+        if check.mapping(node, "date", claim_node.key_lines[field.name]) is None:
+            return
         before = len(check.problems)
         check.keys(node, DATE_SPEC)
-        values = {_DATE_ATTRS[k]: check.date(v, f"date {k}") for k, v in node.items() if k in _DATE_ATTRS}
+        check.relations(node, DATE_SPEC)
+        dates = {}
+        for key, value in node.items():
+            part = DATE_SPEC.by_name.get(key)
+            if part is not None:
+                dates[part.target] = read_plain(check, part, value, f"date {key}")
         if len(check.problems) > before:
-            return None
-        if not values:
-            check.fail(node, "date needs at least one of on, before, by, from, to")
-            return None
-        if "on" in values and len(values) > 1:
-            check.fail(node, "date 'on' cannot be combined with before, by, from or to")
-            return None
-        spec = DateSpec(**values)
+            return
+        spec = DateSpec(**dates)
         earliest, latest = spec.window()
         if earliest is not None and latest is not None and earliest > latest:
             check.fail(node, f"date window is empty: from {earliest} is after {latest}")
-            return None
-        return spec
+            return
+        values[field.target] = spec
 
-    def conditions(self, node, key: str, line: int):
-        check = self.check
-        if check.mapping(node, key, line) is None:
-            return None
+    def conditions(self, field: Field, node, claim_node: Mapping, values: dict) -> None:
+        check, key = self.check, field.name
+        if check.mapping(node, key, claim_node.key_lines[key]) is None:
+            values[field.target] = None
+            return
         items = []
         for name, value in node.items():
             if type(value) is not Scalar or (value.kind == "null" and not value.quoted):
                 check.fail(line_of(value, node.key_lines[name]), f"{key} condition '{name}' must be a number or text, not {describe(value)}")
                 continue
             items.append((name, _condition_value(value)))
-        return tuple(sorted(items))
+        values[field.target] = tuple(sorted(items))
 
-    def relations(self, node: Mapping, kind: str | None, values: dict) -> None:
-        """Rules between fields: what each kind of claim needs."""
-        check = self.check
-        if "system" not in node and "model" not in node and "models" not in node:
-            check.fail(node, "a claim names a system, a model, or both")
-        if "model" in node and "models" in node:
-            check.fail(node.key_lines["models"], "use either model or models, not both")
-        if kind == RATIO and "vs" not in node:
-            check.fail(node.key_lines["ratio"], "a ratio needs 'vs': the comparator it is measured against")
-        if kind == RATIO and "system" not in node:
-            check.fail(node.key_lines["ratio"], "a ratio needs 'system': what is compared against 'vs'")
-        if "vs_at" in node and "vs" not in node:
-            check.fail(node.key_lines["vs_at"], "vs_at needs 'vs'")
-        if kind in (VALUE, RATIO) and "metric" not in node:
-            check.fail(node.key_lines[kind], f"a {kind} needs 'metric': what the figure measures")
-        if kind == DATE and "event" not in node:
-            check.fail(node.key_lines["date"], "a date needs 'event': what happens then")
-        if kind in (DATE, STATEMENT) and ("approx" in node or "unit" in node):
-            what = "approx" if "approx" in node else "unit"
-            check.fail(node.key_lines[what], f"'{what}' applies to a value or ratio, not a {kind}")
-        if "unit" in node and kind == RATIO:
-            check.fail(node.key_lines["unit"], "a ratio has no unit")
+    def unit_converts(self, node: Mapping, kind: str | None, values: dict) -> None:
+        """A value's written unit must convert to its metric's (the one rule that needs the catalog)."""
         unit, metric = values.get("unit"), values.get("metric")
         if unit and metric and kind == VALUE and unit in self.units:
             target = self.catalog.metrics[metric].unit
             if self.catalog.conversion(unit, target) is None:
-                check.fail(node.key_lines["unit"], f"unit '{unit}' does not convert to {metric}'s unit '{target}'")
-        if "models" in node and kind not in (VALUE, RATIO, STATEMENT):
-            check.fail(node.key_lines["models"], "models goes with a value or ratio range")
+                self.check.fail(node.key_lines["unit"], f"unit '{unit}' does not convert to {metric}'s unit '{target}'")
 
 
 def _condition_value(node: Scalar) -> str:

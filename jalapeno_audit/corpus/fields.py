@@ -26,10 +26,15 @@ class Field:
     """One key an object may hold."""
 
     name: str
-    kind: str  # id | catalog-id | text | bool | date | figure | conditions | ids | texts | datespec | choice | filename | number
+    kind: str  # how it is read and rendered in the schema: a key of the readers and of the schema kinds
     doc: str
     required: bool = False
     choices: tuple[str, ...] = ()
+    attr: str | None = None  # the attribute it sets, when not its name
+
+    @property
+    def target(self) -> str:
+        return self.attr or self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +44,7 @@ class ObjectSpec:
     name: str
     fields: tuple[Field, ...]
     doc: str = ""
+    relations: tuple[Relation, ...] = ()  # rules between its fields
     by_name: dict[str, Field] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -134,6 +140,13 @@ class Checker:
             self.fail(node, f"{what} '{node.text}' is not a valid ISO date (YYYY-MM-DD)")
             return None
 
+    def relations(self, node: Mapping, spec: ObjectSpec) -> None:
+        """Every rule between the object's fields that the node breaks."""
+        for relation in spec.relations:
+            if relation.broken(node):
+                key = relation.line_key(node)
+                self.fail(node.key_lines[key] if key else node, relation.explain(node))
+
     def texts(self, node, what: str) -> tuple[str, ...] | None:
         if type(node) is not Sequence:
             self.fail(line_of(node), f"{what} must be a list, not {describe(node)}")
@@ -154,3 +167,65 @@ def describe(node) -> str:
         return "an empty value"
     shown = node.text if len(node.text) <= 40 else node.text[:37] + "..."
     return f"'{shown}'"
+
+
+# --- Rules between the fields of one object ------------------------------------------------------
+ONE_OF, ANY_OF, NOT_BOTH, REQUIRES, FORBIDS = "one-of", "any-of", "not-both", "requires", "forbids"
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A rule between fields of one object, declared once: the loader checks it, the schema renders it.
+
+    ``one-of``: exactly one of ``fields``; ``any-of``: at least one; ``not-both``: not all of
+    them; ``requires``: when ``fields[0]`` is present, so is ``fields[1]``; ``forbids``: when
+    ``fields[0]`` is present, ``fields[1]`` is not. ``message`` may use {first}, {second} and
+    {present} (the fields present, for one-of).
+    """
+
+    kind: str
+    fields: tuple[str, ...]
+    message: str
+
+    def broken(self, present) -> bool:
+        count = sum(1 for name in self.fields if name in present)
+        if self.kind == ONE_OF:
+            return count != 1
+        if self.kind == ANY_OF:
+            return count == 0
+        if self.kind == NOT_BOTH:
+            return count == len(self.fields)
+        first, *others = self.fields
+        if self.kind == REQUIRES:
+            return first in present and others[0] not in present
+        return first in present and any(name in present for name in others)  # FORBIDS
+
+    def line_key(self, present) -> str | None:
+        """The key whose line the error points at (None: the object's own line)."""
+        if self.kind == REQUIRES:
+            return self.fields[0]
+        if self.kind == FORBIDS:
+            return next(name for name in self.fields[1:] if name in present)
+        if self.kind == NOT_BOTH:
+            return self.fields[-1]
+        return None
+
+    def explain(self, present) -> str:
+        said = [name for name in self.fields if name in present]
+        return self.message.format(first=self.fields[0], second=self.fields[-1], present=" and ".join(said) if said else "none")
+
+    def schema(self) -> dict:
+        """The JSON Schema fragment that says the same."""
+        required = [{"required": [name]} for name in self.fields]
+        if self.kind == ONE_OF:
+            return {"oneOf": required}
+        if self.kind == ANY_OF:
+            return {"anyOf": required}
+        if self.kind == NOT_BOTH:
+            return {"not": {"required": list(self.fields)}}
+        first, *others = self.fields
+        if self.kind == REQUIRES:
+            then: dict = {"required": others}
+        else:
+            then = {"not": {"anyOf": [{"required": [name]} for name in others]}}
+        return {"if": {"required": [first]}, "then": then}

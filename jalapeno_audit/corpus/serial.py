@@ -1,12 +1,22 @@
-"""Sources and claims to plain tuples and back, for the cache (marshal takes nothing else)."""
+"""Sources and claims to plain tuples and back, for the cache (marshal takes nothing else).
+
+The rows follow the dataclasses' own field lists, and each field is converted by its declared
+type: a field added to Claim or Source is cached without touching this module, and a type with
+no codec is refused when the module loads, not when a cache entry is read back wrong.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+from collections.abc import Callable
+from typing import Any
 
 from jalapeno_audit.corpus.model import Claim, DateSpec, Source
 from jalapeno_audit.errors import Problem
 from jalapeno_audit.text.numbers import parse_figure
+
+_DATE_PARTS = tuple(f.name for f in dataclasses.fields(DateSpec))
 
 
 def _date(value: dt.date | None) -> str | None:
@@ -17,38 +27,74 @@ def _undate(value: str | None) -> dt.date | None:
     return None if value is None else dt.date.fromisoformat(value)
 
 
+def _plain(value):
+    return value
+
+
+# type as declared -> (to plain, from plain with the row's `exact`)
+Codec = tuple[Callable[[Any], Any], Callable[[Any, bool], Any]]
+CODECS: dict[str, Codec] = {
+    "str": (_plain, lambda v, exact: v),
+    "str | None": (_plain, lambda v, exact: v),
+    "int": (_plain, lambda v, exact: v),
+    "bool": (_plain, lambda v, exact: v),
+    "dt.date | None": (_date, lambda v, exact: _undate(v)),
+    "tuple[str, ...]": (_plain, lambda v, exact: tuple(v)),
+    "Conditions": (_plain, lambda v, exact: tuple(tuple(pair) for pair in v)),
+    "Figure | None": (lambda f: None if f is None else f.text, lambda v, exact: None if v is None else parse_figure(v, exact)),
+    "tuple[Figure, Figure] | None": (
+        lambda b: None if b is None else (b[0].text, b[1].text),
+        lambda v, exact: None if v is None else (parse_figure(v[0], exact), parse_figure(v[1], exact)),
+    ),
+    "DateSpec | None": (
+        lambda d: None if d is None else tuple(_date(getattr(d, name)) for name in _DATE_PARTS),
+        lambda v, exact: None if v is None else DateSpec(*(_undate(x) for x in v)),
+    ),
+    "dict[str, int]": (lambda d: tuple(d.items()), lambda v, exact: dict(v)),
+}
+
+
+def _plan(cls) -> tuple[tuple[str, Codec], ...]:
+    plan = []
+    for f in dataclasses.fields(cls):
+        codec = CODECS.get(str(f.type))
+        if codec is None:
+            raise TypeError(f"no cache codec for {cls.__name__}.{f.name}: {f.type}")
+        plan.append((f.name, codec))
+    return tuple(plan)
+
+
+_SOURCE_PLAN = _plan(Source)
+_CLAIM_PLAN = _plan(Claim)
+
+
+def _dump(obj, plan) -> tuple:
+    return tuple(encode(getattr(obj, name)) for name, (encode, _) in plan)
+
+
+def _load(cls, row: tuple, plan, exact: bool = False):
+    if len(row) != len(plan):
+        raise ValueError("cached row has the wrong length")
+    return cls(**{name: decode(value, exact) for (name, (_, decode)), value in zip(plan, row, strict=True)})
+
+
 def dump_source(source: Source) -> tuple:
-    return (source.id, source.title, source.publisher, source.kind, source.path, source.line, _date(source.published), source.url, source.archive)
+    return _dump(source, _SOURCE_PLAN)
 
 
 def load_source(row: tuple) -> Source:
-    sid, title, publisher, kind, path, line, published, url, archive = row
-    return Source(sid, title, publisher, kind, path, line, _undate(published), url, archive)
+    return _load(Source, row, _SOURCE_PLAN)
 
 
-def dump_claim(c: Claim) -> tuple:
-    figure = c.figure.text if c.figure else None
-    bounds = (c.bounds[0].text, c.bounds[1].text) if c.bounds else None
-    date = tuple(_date(getattr(c.date, name)) for name in ("on", "before", "by", "start", "to")) if c.date else None
-    return (
-        c.source, c.id, c.path, c.line, c.quote, c.by, c.kind, c.system, c.vs, c.model, c.models, c.metric,
-        figure, bounds, c.unit, c.approx, c.at, c.vs_at, c.exact, c.event, date, c.statement, c.evidence,
-        c.value_line, tuple(c.lines.items()),
-    )
+def dump_claim(claim: Claim) -> tuple:
+    return _dump(claim, _CLAIM_PLAN)
+
+
+_EXACT = [name for name, _ in _CLAIM_PLAN].index("exact")
 
 
 def load_claim(row: tuple) -> Claim:
-    (source, cid, path, line, quote, by, kind, system, vs, model, models, metric, figure, bounds, unit, approx,
-     at, vs_at, exact, event, date, statement, evidence, value_line, lines) = row
-    return Claim(
-        source=source, id=cid, path=path, line=line, quote=quote, by=by, kind=kind, system=system, vs=vs,
-        model=model, models=tuple(models), metric=metric,
-        figure=parse_figure(figure, exact) if figure is not None else None,
-        bounds=(parse_figure(bounds[0], exact), parse_figure(bounds[1], exact)) if bounds else None,
-        unit=unit, approx=approx, at=tuple(tuple(pair) for pair in at), vs_at=tuple(tuple(pair) for pair in vs_at),
-        exact=exact, event=event, date=DateSpec(*(_undate(d) for d in date)) if date else None,
-        statement=statement, evidence=evidence, value_line=value_line, lines=dict(lines),
-    )
+    return _load(Claim, row, _CLAIM_PLAN, exact=bool(row[_EXACT]))
 
 
 def dump_file(source: Source | None, claims: list[Claim], problems: list[Problem]) -> tuple:
