@@ -22,6 +22,7 @@ from jalapeno_audit.text.numbers import fmt
 
 ID = "range-bounds"
 SEVERITY = ERROR  # members outside the range; an unattained bound is a WARNING
+SEVERITIES = (ERROR, WARNING)  # every severity it can give, as the README lists them
 
 
 def check(context: Context):
