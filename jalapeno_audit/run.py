@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import os
 from contextlib import contextmanager
@@ -102,14 +101,16 @@ def build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Repor
 def _build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Report:
     from jalapeno_audit.rules import RULES
     from jalapeno_audit.rules.engine import run_rules
+    from jalapeno_audit.rules.verdicts import attach
 
     corpus = load_corpus(inputs, options.archive, tolerance=options.tolerance, cache=cache)
     reviews = load_reviews(reviews_path(options.paths))
     findings, notes = run_rules(corpus, RULES.values(), options.severity)
-    seen = {f.fingerprint for f in findings}
-    findings = [dataclasses.replace(f, review=reviews.get(f.fingerprint)) for f in findings]
-    stale = tuple(sorted((r for r in reviews.values() if r.finding not in seen), key=lambda r: r.line))
-    return Report(corpus, tuple(findings), tuple(notes), fail_on=options.fail_on, verbose=options.verbose, stale=stale)
+    attached = attach(findings, reviews)
+    return Report(
+        corpus, attached.findings, tuple(notes), fail_on=options.fail_on, verbose=options.verbose,
+        stale=attached.stale, upgrades=attached.upgrades,
+    )
 
 
 def error_report(problems, options: Options) -> Report:

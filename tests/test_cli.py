@@ -61,8 +61,11 @@ def test_json_report_has_the_spec_shape(corpus_dir):
     assert set(document) == {"version", "summary", "findings", "errors"}
     assert document["summary"] == {"sources": 1, "claims": 3, "findings": {"error": 1, "warning": 0, "info": 0}, "unreviewed": 1}
     [finding] = document["findings"]
-    assert set(finding) == {"rule", "severity", "fingerprint", "message", "claims", "review"}
+    assert document["version"] == 2
+    assert set(finding) == {"rule", "severity", "fingerprint", "message", "claims", "groups", "intervals", "review", "added_since_review"}
     assert finding["claims"] == ["a/r", "a/j", "a/g"]
+    assert finding["groups"] == [["a/r", "a/j", "a/g"]]  # not a dispute: one group of all its claims
+    assert finding["added_since_review"] == []
     assert finding["fingerprint"].startswith("ratio-arithmetic:")
 
 

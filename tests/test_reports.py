@@ -71,8 +71,10 @@ def test_terminal_escapes_in_quotes_are_shown_not_sent(corpus_dir):
 def test_github_annotations_escape_control_characters(in_fixture):
     lines = run_check("--format", "github").output.splitlines()
     assert all(line.startswith(("::error ", "::warning ", "::notice ")) for line in lines)
-    assert len(lines) == 3  # two findings and one stale review
-    assert "by Ops 100%25%0D%0Ateam rests" in lines[1]
+    assert len(lines) == 4  # three findings (one a dispute of three claims) and one stale review
+    assert "by Ops 100%25%0D%0Ateam rests" in lines[2]
+    assert lines[1].startswith("::error file=claims/hostile-press.yaml,line=44,title=value-mismatch::")
+    assert lines[1].endswith("(hostile-press/rival-low, hostile-press/vendor-high, hostile-press/outlet-bridge)")
     assert lines[0].startswith("::error file=claims/hostile-press.yaml,line=26,title=ratio-arithmetic::")
 
 
@@ -81,9 +83,16 @@ def test_sarif_is_valid_against_the_official_schema(in_fixture):
     schema = json.loads((HERE / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
     jsonschema.validate(document, schema)
     results = document["runs"][0]["results"]
-    assert [r["ruleId"] for r in results] == ["ratio-arithmetic", "unsupported"]
-    assert results[1]["level"] == "note"
-    assert results[0]["partialFingerprints"] == {"findingFingerprint/v1": "ratio-arithmetic:c288624c69cc"}
+    assert [r["ruleId"] for r in results] == ["ratio-arithmetic", "value-mismatch", "unsupported"]
+    assert results[2]["level"] == "note"
+    dispute = results[1]  # one result per dispute: the first claim as location, the others related
+    assert dispute["locations"][0]["physicalLocation"]["region"]["startLine"] == 44
+    assert [r["physicalLocation"]["region"]["startLine"] for r in dispute["relatedLocations"]] == [53, 62]
+    assert dispute["properties"]["groups"] == [
+        ["hostile-press/rival-low", "hostile-press/outlet-bridge"],
+        ["hostile-press/vendor-high", "hostile-press/outlet-bridge"],
+    ]
+    assert results[0]["partialFingerprints"] == {"findingFingerprint/v2": "ratio-arithmetic:14cbf0cc5a96"}
     rules = {r["id"]: r for r in document["runs"][0]["tool"]["driver"]["rules"]}
     assert rules["range-bounds"]["shortDescription"]["text"] == "A range whose members fall outside it, or whose bound no member attains."
 

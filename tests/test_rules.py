@@ -1,7 +1,8 @@
 """Every rule against its named pass/fail cases in tests/rules/<rule>.yaml.
 
 Each case lists the claims of one or more sources and the exact findings expected from that
-rule alone: severity, message and claim ids. An empty list means the rule must stay silent.
+rule alone: severity, message and claim ids, and the groups (camps) where the case gives them.
+An empty list means the rule must stay silent.
 """
 
 from __future__ import annotations
@@ -48,5 +49,10 @@ def test_rule_case(rule_id, case, tmp_path):
             (archive / name).write_text(text, encoding="utf-8")
     corpus = load_corpus([str(directory)], str(archive) if archive else None)
     findings, _ = run_rules(corpus, [RULES[rule_id]])
-    got = [{"severity": f.severity, "message": f.message, "claims": f.claim_ids} for f in findings]
+    got = []
+    for finding, expected in zip(findings, case["expect"] + [{}] * len(findings), strict=False):
+        item = {"severity": finding.severity, "message": finding.message, "claims": finding.claim_ids}
+        if "groups" in expected:  # camps, each as claim ids, when the case states them
+            item["groups"] = [[c.full_id for c in group] for group in finding.groups]
+        got.append(item)
     assert got == case["expect"]

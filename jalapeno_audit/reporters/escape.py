@@ -44,3 +44,19 @@ def github_data(text: str) -> str:
 def github_property(text: str) -> str:
     """A property value of a workflow command (file=, title=)."""
     return github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+# Control characters (C0, DEL, C1), and the bidirectional overrides and isolates that reorder
+# what a reader sees (U+202A-U+202E, U+2066-U+2069), plus zero-width marks that hide them.
+_INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+_LINE_BREAKS = re.compile(r"[\r\n\t]+")
+
+
+def _visible(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def terminal(text: str) -> str:
+    """One line of plain text for a terminal or log: no control sequence, no bidi trick, no line break."""
+    return _INVISIBLE.sub(_visible, _LINE_BREAKS.sub(" ", text))

@@ -1,4 +1,4 @@
-"""GitHub Actions workflow commands: one annotation line per finding."""
+"""GitHub Actions workflow commands: one annotation line per finding (a dispute is one finding)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,12 @@ def render(report: Report, options: RenderOptions) -> str:
     lines = []
     for finding in report.findings:
         claim = finding.claims[0]
-        reviewed = f" [reviewed: {finding.review.verdict}]" if finding.review is not None else ""
+        if finding.review is None:
+            reviewed = ""
+        elif finding.added_since_review:
+            reviewed = f" [re-opened: {len(finding.added_since_review)} claims added since the review]"
+        else:
+            reviewed = f" [reviewed: {finding.review.verdict}]"
         title = f"{finding.rule}{reviewed}"
         message = f"{finding.message} ({', '.join(finding.claim_ids)})"
         lines.append(

@@ -24,6 +24,8 @@ def render(report: Report, options: RenderOptions) -> str:
         out += [f"### {_TITLES[severity]} ({len(group)})", ""]
         for number, finding in enumerate(group, 1):
             out += _finding(finding, f"{severity[0].upper()}{number}")
+    if report.upgrades:
+        out += [escape.markdown(report.upgrade_message()), ""]
     if report.stale:
         out += ["## Stale reviews", "", "These reviews name findings that no longer occur; remove or update them.", ""]
         out += [f"- {escape.code(r.finding)} ({escape.markdown(r.verdict)}), {escape.markdown(r.path)}:{r.line}" for r in report.stale]
@@ -70,11 +72,19 @@ def _sources(report: Report) -> list[str]:
 
 def _finding(finding, label: str) -> list[str]:
     out = [f"#### {label}. {escape.code(finding.rule)}: {escape.markdown(finding.message)}", ""]
-    out += ["| source | speaker | figure | quote |", "|---|---|---|---|"]
-    for claim in finding.claims:
-        where = f"[{escape.markdown(claim.full_id)}]({_href(claim.path)}#L{claim.line})"
-        cells = [where, escape.markdown(claim.by), escape.markdown(claim.figure_text()), escape.markdown(claim.quote)]
-        out.append("| " + " | ".join(cells) + " |")
+    bridging = {c.full_id for c in finding.bridging()}
+    if finding.is_dispute:
+        labels = finding.group_labels if len(finding.group_labels) == len(finding.groups) else ("",) * len(finding.groups)
+        camps = "; ".join(f"camp {n}: {escape.markdown(text)}" for n, text in enumerate(labels, 1))
+        out += [f"{len(finding.groups)} camps ({camps}). Claims in two camps agree with both.", ""]
+        out += ["| camp | source | speaker | figure | quote |", "|---|---|---|---|---|"]
+        for number, group in enumerate(finding.groups, 1):
+            for claim in group:
+                camp = f"{number} (bridges)" if claim.full_id in bridging else str(number)
+                out.append(_row([camp], claim))
+    else:
+        out += ["| source | speaker | figure | quote |", "|---|---|---|---|"]
+        out += [_row([], claim) for claim in finding.claims]
     out.append("")
     out.append("Arithmetic: " + escape.markdown("; ".join(finding.arithmetic)))
     out.append("")
@@ -82,12 +92,21 @@ def _finding(finding, label: str) -> list[str]:
         review = finding.review
         who = f" ({escape.markdown(review.by)}{', ' + review.date.isoformat() if review.date else ''})" if review.by else ""
         out += [f"Review: **{escape.markdown(review.verdict)}**{who}: {escape.markdown(review.note)}", ""]
+        if finding.added_since_review:
+            added = ", ".join(escape.code(c) for c in finding.added_since_review)
+            out += [f"Re-opened: claims added since the review: {added}.", ""]
     else:
         out += ["Review: not yet reviewed.", ""]
     first = finding.claims[0]
     link = f"[{escape.markdown(first.path)}:{first.line}]({_href(first.path)}#L{first.line})"
     out += [f"Claim file: {link} · fingerprint {escape.code(finding.fingerprint)}", ""]
     return out
+
+
+def _row(lead: list[str], claim) -> str:
+    where = f"[{escape.markdown(claim.full_id)}]({_href(claim.path)}#L{claim.line})"
+    cells = [*lead, where, escape.markdown(claim.by), escape.markdown(claim.figure_text()), escape.markdown(claim.quote)]
+    return "| " + " | ".join(cells) + " |"
 
 
 def _href(path: str) -> str:

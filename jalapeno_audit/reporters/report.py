@@ -22,6 +22,7 @@ class Report:
     fail_on: str = "error"
     verbose: bool = False
     stale: tuple = ()  # reviews whose finding no longer occurs (each a warning)
+    upgrades: tuple = ()  # reviews matched through an earlier fingerprint: `audit review --upgrade` is due
 
     def severity_counts(self) -> dict[str, int]:
         counts = dict.fromkeys(SEVERITIES, 0)
@@ -30,7 +31,7 @@ class Report:
         return counts
 
     def unreviewed(self) -> list[Finding]:
-        return [f for f in self.findings if f.review is None]
+        return [f for f in self.findings if not f.reviewed]
 
     def failing(self) -> list:
         """Unreviewed findings at or above the --fail-on level, and stale reviews when warnings count."""
@@ -41,6 +42,13 @@ class Report:
         if limit >= SEVERITY_RANK["warning"]:
             failing += list(self.stale)
         return failing
+
+    def upgrade_message(self) -> str:
+        count = len(self.upgrades)
+        return (
+            f"{count} review{'s' if count != 1 else ''} name findings by an earlier fingerprint; they still apply. "
+            "Run `audit review --upgrade` to rewrite reviews.yaml in terms of disputes."
+        )
 
     @property
     def source_count(self) -> int:

@@ -58,14 +58,16 @@ def _result(finding, rule_ids: list[str]) -> dict:
         "level": level(finding.severity),
         "message": {"text": finding.message + "\n" + "\n".join(finding.arithmetic)},
         "locations": [_location(finding.claims[0])],
-        "partialFingerprints": {"findingFingerprint/v1": finding.fingerprint},
-        "properties": {"claims": finding.claim_ids},
+        "partialFingerprints": {"findingFingerprint/v2": finding.fingerprint},
+        "properties": {"claims": finding.claim_ids, "groups": [[c.full_id for c in group] for group in finding.groups]},
     }
     if len(finding.claims) > 1:
         result["relatedLocations"] = [dict(_location(c), id=i) for i, c in enumerate(finding.claims[1:], 1)]
     if finding.review is not None:
         review = finding.review
         result["properties"]["review"] = {"verdict": review.verdict, "note": review.note}
-        if review.verdict in ("explained", "false-positive"):
+        if finding.added_since_review:
+            result["properties"]["addedSinceReview"] = list(finding.added_since_review)
+        elif review.verdict in ("explained", "false-positive"):
             result["suppressions"] = [{"kind": "external", "status": "accepted", "justification": review.note}]
     return result

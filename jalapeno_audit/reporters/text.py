@@ -1,85 +1,102 @@
-"""The terminal report: findings by severity, each claim beside its quote, one arithmetic line.
+"""The terminal report: findings by severity, each dispute with its camps side by side.
 
-Quoted text is rendered as plain ``Text``: nothing a source says is read as Rich markup.
+Built as plain lines, not through a layout engine, so a report of thousands of disputes costs
+about what the JSON report costs. Everything quoted passes through ``escape.terminal``: no
+control sequence, bidi override or line break from a source reaches the terminal. Colour (ANSI
+SGR codes written here, never taken from input) and wrapping to the terminal's width apply
+only when the output is a terminal.
 """
 
 from __future__ import annotations
 
-import io
-import re
-
-from rich.console import Console
-from rich.padding import Padding
-from rich.table import Table
-from rich.text import Text
+import textwrap
 
 from jalapeno_audit.reporters import RenderOptions
+from jalapeno_audit.reporters.escape import terminal
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules.engine import SEVERITIES
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_BREAKS = re.compile(r"[\r\n\t]+")
+_STYLE = {"error": "1;31", "warning": "33", "info": "36", "bold": "1", "dim": "2", "green": "32"}
 
 
-def plain(text: str) -> Text:
-    """Quoted text for the terminal: never markup, never a control sequence, never a line break."""
-    text = _BREAKS.sub(" ", text)
-    return Text(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
+class _Writer:
+    def __init__(self, options: RenderOptions) -> None:
+        self.lines: list[str] = []
+        self.color = options.color
+        self.width = options.width if options.color else 0
 
+    def style(self, text: str, name: str) -> str:
+        return f"\x1b[{_STYLE[name]}m{text}\x1b[0m" if self.color else text
 
-_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+    def line(self, text: str = "", indent: int = 0, hang: int = 2) -> None:
+        """A line of already escaped text, wrapped with a hanging indent on a terminal."""
+        if self.width and len(text) + indent > self.width:
+            self.lines += textwrap.wrap(text, self.width, initial_indent=" " * indent, subsequent_indent=" " * (indent + hang), break_on_hyphens=False)
+        else:
+            self.lines.append(" " * indent + text if text else "")
 
 
 def render(report: Report, options: RenderOptions) -> str:
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer, width=options.width, force_terminal=options.color, no_color=not options.color, highlight=False, emoji=False, soft_wrap=False
-    )
-    console.print(Text(f"audit: {report.source_count} sources, {report.claim_count} claims", style="bold"))
+    out = _Writer(options)
+    out.line(out.style(f"audit: {report.source_count} sources, {report.claim_count} claims", "bold"))
     for severity in SEVERITIES:
         group = [f for f in report.findings if f.severity == severity]
         if not group:
             continue
-        console.print()
-        console.print(Text(f"{severity.upper()} ({len(group)})", style=_STYLE[severity]))
+        out.line()
+        out.line(out.style(f"{severity.upper()} ({len(group)})", severity))
         for finding in group:
-            _finding(console, report, finding)
+            _finding(out, finding)
     if report.stale:
-        console.print()
-        console.print(Text(f"STALE REVIEWS ({len(report.stale)})", style="yellow"))
+        out.line()
+        out.line(out.style(f"STALE REVIEWS ({len(report.stale)})", "warning"))
         for review in report.stale:
-            console.print(plain(f"  {review.path}:{review.line}: review of {review.finding} names a finding that no longer occurs"))
+            out.line(terminal(f"{review.path}:{review.line}: review of {review.finding} names a finding that no longer occurs"), 2)
+    if report.upgrades:
+        out.line()
+        out.line(terminal(report.upgrade_message()))
     if report.verbose:
-        console.print()
-        console.print(Text("Consistent only thanks to rounding or a hedge", style="bold"))
+        out.line()
+        out.line(out.style("Consistent only thanks to rounding or a hedge", "bold"))
         if not report.notes:
-            console.print(Text("  (none)"))
+            out.line("(none)", 2)
         for note in report.notes:
-            console.print(plain(f"  {note.claims[0].full_id}: {note.text}"))
-    console.print()
-    console.print(Text(summary_line(report), style="bold"))
-    return buffer.getvalue()
+            out.line(terminal(f"{note.claims[0].full_id}: {note.text}"), 2)
+    out.line()
+    out.line(out.style(summary_line(report), "bold"))
+    return "\n".join(out.lines) + "\n"
 
 
-def _finding(console: Console, report: Report, finding) -> None:
-    head = Text("  ")
-    head.append(f"[{finding.rule}] ", style=_STYLE[finding.severity])
-    head.append(plain(finding.message))
-    console.print(head)
-    location = finding.claims[0]
-    console.print(Text(f"    {location.path}:{location.line}  {finding.fingerprint}", style="dim"))
-    if finding.review is not None:
-        review = finding.review
-        console.print(Text("    reviewed: ", style="green") + plain(f"{review.verdict}: {review.note}"))
-    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1), show_header=True, header_style="dim")
-    for column, ratio in (("claim", 3), ("by", 1), ("figure", 1), ("quote", 5)):
-        table.add_column(column, ratio=ratio, overflow="fold")
-    for claim in finding.claims:
-        where = plain(claim.full_id) + Text("\n") + plain(f"{claim.path}:{claim.line}")
-        table.add_row(where, plain(claim.by), plain(claim.figure_text()), plain(claim.quote))
-    console.print(Padding(table, (0, 0, 0, 4)))
+def _finding(out: _Writer, finding) -> None:
+    out.line(out.style(f"[{finding.rule}]", finding.severity) + " " + terminal(finding.message), 2, 4)
+    first = finding.claims[0]
+    out.line(out.style(terminal(f"{first.path}:{first.line}  {finding.fingerprint}"), "dim"), 4)
+    review = finding.review
+    if review is not None:
+        out.line(out.style("reviewed: ", "green") + terminal(f"{review.verdict}: {review.note}"), 4, 2)
+        if finding.added_since_review:
+            out.line(out.style("re-opened: ", "warning") + terminal("claims added since the review: " + ", ".join(finding.added_since_review)), 4, 2)
+    bridging = {c.full_id for c in finding.bridging()}
+    if finding.is_dispute:
+        for number, (group, label) in enumerate(zip(finding.groups, _labels(finding), strict=True), 1):
+            out.line(out.style(terminal(f"camp {number} of {len(finding.groups)}: {label}"), "bold"), 4)
+            for claim in group:
+                _claim(out, claim, 6, bridging)
+    else:
+        for claim in finding.claims:
+            _claim(out, claim, 4, bridging)
     if finding.arithmetic:
-        console.print(Text("    arithmetic: ", style="dim") + plain("; ".join(finding.arithmetic)))
+        out.line(out.style("arithmetic: ", "dim") + terminal("; ".join(finding.arithmetic)), 4, 2)
+
+
+def _labels(finding) -> list[str]:
+    return list(finding.group_labels) if len(finding.group_labels) == len(finding.groups) else [""] * len(finding.groups)
+
+
+def _claim(out: _Writer, claim, indent: int, bridging: set[str]) -> None:
+    mark = " (bridges camps)" if claim.full_id in bridging else ""
+    out.line(terminal(f"{claim.full_id}{mark}  {claim.figure_text()}  by {claim.by}  ({claim.path}:{claim.line})"), indent, 4)
+    out.line(terminal(f'"{claim.quote}"'), indent + 2, 1)
 
 
 def summary_line(report: Report) -> str:

@@ -6,28 +6,38 @@ so the cost grows with the corpus and not with the square of it.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from jalapeno_audit.corpus.model import RATIO, VALUE, Claim, Corpus
 from jalapeno_audit.text.numbers import HEDGES, LOWER, UPPER, Interval, ratio_interval
+
+if TYPE_CHECKING:
+    from jalapeno_audit.rules.reviews import Review
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 SEVERITIES = (ERROR, WARNING, INFO)
 SEVERITY_RANK = {ERROR: 0, WARNING: 1, INFO: 2}
 
 
-def fingerprint(rule: str, claim_ids) -> str:
-    """Stable id of a finding: the rule and the sorted ids of its claims, nothing else."""
-    digest = hashlib.sha256("\n".join(sorted(claim_ids)).encode()).hexdigest()
+def fingerprint(rule: str, parts) -> str:
+    """Stable id of a finding: the rule and what it is about (a comparison key, or claim ids), nothing else."""
+    digest = hashlib.sha256("\n".join(sorted(parts)).encode()).hexdigest()
     return f"{rule}:{digest[:12]}"
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One problem a rule found, with everything a reader needs to check it."""
+    """One problem a rule found, with everything a reader needs to check it.
+
+    Dispute rules give one finding per comparison: every claim that takes part, in ``groups``
+    (camps: maximal sets of claims that agree). Two claims of a finding conflict exactly when no
+    group holds both; a claim in several groups bridges them.
+    """
 
     rule: str
     severity: str
@@ -35,11 +45,32 @@ class Finding:
     claims: tuple[Claim, ...]  # the claims involved, in reading order
     arithmetic: tuple[str, ...] = ()  # each input as written, its interval, the result, the verdict
     fingerprint: str = ""
-    review: object | None = None  # the human verdict, when one is recorded
+    review: Review | None = None  # the human verdict, when one is recorded
+    groups: tuple[tuple[Claim, ...], ...] = ()  # camps; one group of all claims for non-dispute findings
+    group_labels: tuple[str, ...] = ()  # what each camp agrees on ("[1.35, 1.45]", "against gb200", "advantage")
+    intervals: tuple[tuple[str, Interval], ...] = ()  # claim id -> interval, in the first claim's orientation
+    added_since_review: tuple[str, ...] = ()  # claims that joined after the review: the finding is open again
 
     @property
     def claim_ids(self) -> list[str]:
         return [c.full_id for c in self.claims]
+
+    @property
+    def is_dispute(self) -> bool:
+        return len(self.groups) > 1
+
+    @property
+    def reviewed(self) -> bool:
+        """A verdict covers the finding as it stands now."""
+        return self.review is not None and not self.added_since_review
+
+    def bridging(self) -> list[Claim]:
+        """Claims that sit in more than one group."""
+        counts: dict[str, int] = {}
+        for group in self.groups:
+            for claim in group:
+                counts[claim.full_id] = counts.get(claim.full_id, 0) + 1
+        return [c for c in self.claims if counts.get(c.full_id, 0) > 1]
 
     def sort_key(self):
         first = self.claims[0] if self.claims else None
@@ -55,9 +86,24 @@ class Note:
     text: str
 
 
-def make_finding(rule_id: str, severity: str, message: str, claims, arithmetic=()) -> Finding:
+def make_finding(
+    rule_id: str, severity: str, message: str, claims, arithmetic=(), *, key: str | None = None, groups=None, labels=(), intervals=()
+) -> Finding:
+    """A finding; its fingerprint comes from ``key`` (a comparison, or the one claim it is about)."""
     claims = tuple(claims)
-    return Finding(rule_id, severity, message, claims, tuple(arithmetic), fingerprint(rule_id, [c.full_id for c in claims]))
+    if key is None:
+        key = claims[0].full_id if len(claims) == 1 else "\n".join(sorted(c.full_id for c in claims))
+    return Finding(
+        rule_id, severity, message, claims, tuple(arithmetic), fingerprint(rule_id, [key]),
+        groups=tuple(tuple(g) for g in groups) if groups is not None else (claims,),
+        group_labels=tuple(labels),
+        intervals=tuple(intervals),
+    )
+
+
+def model_label(claim: Claim) -> str:
+    """The model scope as a reader sees it: 'kimi-k2.5', 'deepseek-r1/gpt-oss-120b', 'no model'."""
+    return "/".join(claim.model_key) or "no model"
 
 
 @dataclass
@@ -73,11 +119,11 @@ class Context:
 
     def __post_init__(self) -> None:
         for claim in self.corpus.claims:
-            if claim.kind == VALUE and claim.bounds is None and claim.system:
+            if claim.kind == VALUE and claim.bounds is None and (claim.system or claim.model):
                 key = (claim.system, claim.model_key, claim.metric, claim.at)
                 self.values[key].append(claim)
-                family = self.family(claim.system)
-                if family != claim.system:
+                family = self.family(claim.system) if claim.system else None
+                if family and family != claim.system:
                     self.family_values[(family, claim.model_key, claim.metric, claim.at)].append(claim)
             elif claim.kind == RATIO and claim.system and claim.vs:
                 sides = tuple(sorted((self.family(claim.system), self.family(claim.vs))))
@@ -204,4 +250,4 @@ def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None):
 
 
 def _with_severity(finding: Finding, severity: str) -> Finding:
-    return Finding(finding.rule, severity, finding.message, finding.claims, finding.arithmetic, finding.fingerprint, finding.review)
+    return dataclasses.replace(finding, severity=severity)

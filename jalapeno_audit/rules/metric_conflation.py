@@ -2,11 +2,12 @@
 
 Metrics of one family describe related things (end-to-end latency and per-user decode speed
 are both "responsiveness"), and retellings swap them: "3.4x lower latency" becomes "the 3.8x
-latency gain". The rule pairs ratio claims over the same sides (either orientation), models
-and conditions whose metrics differ but share a family, and flags them when the numbers differ:
-their rounding intervals, without hedges, do not intersect (for two ranges: at either bound).
-Hedges are left out on purpose: "about 3.8" and "roughly 3.4" are still two different numbers,
-and a hedge makes neither of them the other metric's figure. One finding per pair.
+latency gain". The rule takes the ratio claims of one comparison (same sides in either
+orientation, models and conditions) across the metrics of one family, and flags those whose
+metrics differ and whose numbers differ too: their rounding intervals, without hedges, do not
+intersect (for two ranges: at either bound). Hedges are left out on purpose: "about 3.8" and
+"roughly 3.4" are still two different numbers, and a hedge makes neither of them the other
+metric's figure. One finding per comparison and family, the claims grouped by metric.
 
 Passes: "1.5–1.9x more work per watt" against "1.5x to 1.9x more performance per watt": one
 metric, so nothing is conflated.
@@ -17,9 +18,12 @@ user, about 3.8 times": two metrics of one family, two different figures.
 
 from __future__ import annotations
 
-from jalapeno_audit.rules import _pairs
-from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding
-from jalapeno_audit.text.numbers import rounding_interval
+from collections import defaultdict
+
+from jalapeno_audit.corpus.model import RATIO
+from jalapeno_audit.rules.disputes import camp_summary, camps_by_label, comparisons
+from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding, model_label
+from jalapeno_audit.text.numbers import Interval, rounding_interval
 
 ID = "metric-conflation"
 SEVERITY = WARNING
@@ -27,37 +31,84 @@ SEVERITY = WARNING
 
 def check(context: Context):
     corpus = context.corpus
-    for group in context.ratios.values():
-        for bucket_a, bucket_b, direction in _pairs.bucket_pairs(context, group):
-            first, second = bucket_a[0], bucket_b[0]
-            if first.metric == second.metric or first.is_range != second.is_range:
-                continue
-            if first.is_range:
-                # Two ranges differ when either bound differs beyond rounding.
-                low = _pairs.disjoint(bucket_a, bucket_b, direction, lambda c: rounding_interval(c.bounds[0]))
-                high = _pairs.disjoint(bucket_a, bucket_b, direction, lambda c: rounding_interval(c.bounds[1]))
-                differing = {}
-                for name, pairs in (("low", low), ("high", high)):
-                    for pair in pairs:
-                        differing.setdefault(pair, []).append(name)
-                found = [(a, b, "the ranges differ at the " + " and ".join(names) + " bound") for (a, b), names in differing.items()]
-            else:
-                pairs = _pairs.disjoint(bucket_a, bucket_b, direction, lambda c: rounding_interval(c.figure))
-                found = [(a, b, "the figures differ beyond rounding") for a, b in pairs]
-            for a, b, verdict in sorted(found, key=lambda item: (item[0].path, item[0].line, item[1].path, item[1].line)):
-                yield _finding(corpus, context, a, b, verdict)
+    ratios = [c for c in corpus.claims if c.kind == RATIO and c.system and c.vs]
+    for comparison in comparisons(context, ratios, lambda c, d: _rest(context, c, d)):
+        by_metric = defaultdict(list)
+        for claim in comparison.claims:
+            by_metric[claim.metric].append(claim)
+        if len(by_metric) < 2:
+            continue
+        members = _members(comparison, by_metric)
+        if not members:
+            continue
+        claims = sorted(members, key=lambda c: (c.path, c.line))
+        camps = camps_by_label(claims, lambda c: c.metric, lambda a, b: False)
+        yield _finding(context, comparison, claims, camps)
 
 
-def _finding(corpus, context: Context, a, b, verdict: str):
-    ma, mb = context.metric(a), context.metric(b)
-    model = "/".join(a.model_key) or "no model"
+def _rest(context: Context, claim, direction: int) -> tuple:
+    mine, theirs = context.oriented_conditions(claim, direction)
+    family = context.metric(claim).family
+    return (claim.model_key, family, tuple(sorted(mine.items())), tuple(sorted(theirs.items())), claim.is_range)
+
+
+def _bounds(comparison, claim) -> list[Interval]:
+    """The unhedged rounding interval of each bound (one for a single figure), in canonical orientation."""
+    direction = comparison.direction(claim)
+    figures = list(claim.bounds) if claim.bounds else [claim.figure]
+    intervals = [rounding_interval(f) for f in figures]
+    if direction == -1:
+        intervals = [i.reciprocal() for i in reversed(intervals)]
+    return intervals
+
+
+def _members(comparison, by_metric) -> list:
+    """Claims with a partner under another metric whose number differs beyond rounding.
+
+    For each metric and bound, the lowest high end and the highest low end decide at once
+    whether any claim of that metric misses a given interval: no pairs are formed.
+    """
+    extremes = {}
+    for metric, claims in by_metric.items():
+        per_bound = list(zip(*(_bounds(comparison, c) for c in claims), strict=True))
+        extremes[metric] = [(min(_hi(i) for i in bound), max(_lo(i) for i in bound)) for bound in per_bound]
+    members = []
+    for metric, claims in by_metric.items():
+        for claim in claims:
+            mine = _bounds(comparison, claim)
+            if any(
+                lowest_hi < _lo(interval) or highest_lo > _hi(interval)
+                for other, bounds in extremes.items()
+                if other != metric
+                for interval, (lowest_hi, highest_lo) in zip(mine, bounds, strict=True)
+            ):
+                members.append(claim)
+    return members
+
+
+def _lo(interval: Interval):
+    return interval.lo if interval.lo is not None else float("-inf")
+
+
+def _hi(interval: Interval):
+    return interval.hi if interval.hi is not None else float("inf")
+
+
+def _finding(context: Context, comparison, claims, camps):
+    first = claims[0]
+    first_direction = comparison.direction(first)
+    family = context.metric(first).family
+
+    def shown(claim):
+        turned = " reversed" if comparison.direction(claim) != first_direction else ""
+        return f"{claim.figure_text()}{turned}"
+
+    parts = [f"{camp_summary(camp, shown)} {context.metric(camp[0]).name}" for camp in camps]
     message = (
-        f"{a.system} vs {a.vs} ({model}): {a.figure_text()} {ma.name} and {b.figure_text()} {mb.name} "
-        f"are different metrics of the '{ma.family}' family; quoting one for the other is wrong"
+        f"{first.system} vs {first.vs} ({model_label(first)}): {' and '.join(parts)} "
+        f"are different metrics of the '{family}' family; quoting one for the other is wrong"
     )
-    arithmetic = (
-        f"{a.full_id} ({ma.name}): {describe_figure(corpus, a)}",
-        f"{b.full_id} ({mb.name}): {describe_figure(corpus, b)}",
-        f"{verdict}: conflation",
-    )
-    return make_finding(ID, SEVERITY, message, (a, b), arithmetic)
+    arithmetic = [f"{c.full_id} ({context.metric(c).name}): {describe_figure(context.corpus, c)}" for c in claims]
+    arithmetic.append("the numbers differ beyond rounding across metrics: conflation")
+    intervals = [(c.full_id, context.oriented_interval(c, comparison.direction(c) * first_direction)) for c in claims]
+    return make_finding(ID, SEVERITY, message, claims, arithmetic, key="ratio|" + comparison.key_text(), groups=camps, labels=[context.metric(camp[0]).name for camp in camps], intervals=intervals)

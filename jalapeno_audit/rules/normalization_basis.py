@@ -39,6 +39,9 @@ def check(context: Context):
             power[(claim.system, claim.metric)].append(claim)
         elif corpus.catalog.metrics[claim.metric].per_power_of and len(claim.model_key) == 1:
             per_power[(claim.system, claim.model_key[0])].append(claim)
+    members = defaultdict(set)  # (family, model) -> member systems with per-power figures for the model
+    for system, model in per_power:
+        members[(context.family(system), model)].add(system)
     seen = set()
     for claim in corpus.claims:
         if claim.kind != RATIO or claim.bounds is not None or len(claim.model_key) != 1 or not claim.vs:
@@ -46,7 +49,7 @@ def check(context: Context):
         if not context.metric(claim).per_power_of:
             continue
         model = claim.model_key[0]
-        for comparator in _concrete(context, claim.vs, model, per_power):
+        for comparator in _concrete(claim.vs, model, per_power, members):
             key = (claim.system, comparator, model)
             if key in seen or not per_power.get((claim.system, model)):
                 continue
@@ -57,11 +60,11 @@ def check(context: Context):
                     yield finding
 
 
-def _concrete(context: Context, vs: str, model: str, per_power) -> list[str]:
+def _concrete(vs: str, model: str, per_power, members) -> list[str]:
     """The comparator itself, or the members of a family that have per-power figures for the model."""
     if (vs, model) in per_power:
         return [vs]
-    return sorted(s for (s, m) in per_power if m == model and context.family(s) == vs and s != vs)
+    return sorted(s for s in members.get((vs, model), ()) if s != vs)
 
 
 def _finding(context: Context, system: str, comparator: str, model: str, per_power, power):
@@ -100,7 +103,7 @@ def _finding(context: Context, system: str, comparator: str, model: str, per_pow
         f"{system} vs {comparator} ({model}): per-kW figures are normalised by rated power "
         f"({rated_a.figure.text} W vs {rated_b.figure.text} W); {raw_ratio_text}{measured_note}"
     )
-    return make_finding(ID, SEVERITY, message, involved, lines)
+    return make_finding(ID, SEVERITY, message, involved, lines, key=f"{system}|{comparator}|{model}")
 
 
 def _raw(context: Context, figure_claim, rated_claim) -> Interval:

@@ -104,4 +104,4 @@ def _judge(context: Context, claim, members):
     metric = context.metric(claim)
     subject = f"{claim.system} vs {claim.vs}" if claim.vs else claim.system
     message = f"range {claim.figure_text()} ({metric.name}, {subject}): " + "; ".join(parts)
-    return make_finding(ID, severity, message, involved, lines)
+    return make_finding(ID, severity, message, involved, lines, key=claim.full_id)

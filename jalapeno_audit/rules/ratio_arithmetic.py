@@ -17,7 +17,7 @@ Fails: "2.2x" against 1,459 and 535 tok/s/user: 1,459/535 is [2.7246, 2.7299].
 from __future__ import annotations
 
 from jalapeno_audit.corpus.model import RATIO
-from jalapeno_audit.rules.engine import ERROR, Context, describe_figure, make_finding, nominal_ratio, ratio_expression
+from jalapeno_audit.rules.engine import ERROR, Context, describe_figure, make_finding, model_label, nominal_ratio, ratio_expression
 from jalapeno_audit.text.numbers import fmt, rounding_interval
 
 ID = "ratio-arithmetic"
@@ -84,8 +84,8 @@ def _finding(context: Context, claim, derived, lower_better: bool):
     lines.append("no combination of the stated figures supports the ratio: inconsistent")
     best = derived[0]
     message = (
-        f"{claim.figure_text()} {metric.name} for {claim.system} vs {claim.vs} ({'/'.join(claim.model_key) or 'no model'}) "
+        f"{claim.figure_text()} {metric.name} for {claim.system} vs {claim.vs} ({model_label(claim)}) "
         f"does not follow from the stated figures ({ratio_expression(best[0], best[1], lower_better)} = "
         f"{_short(nominal_ratio(corpus, best[0], best[1], lower_better))})"
     )
-    return make_finding(ID, SEVERITY, message, involved, lines)
+    return make_finding(ID, SEVERITY, message, involved, lines, key=claim.full_id)

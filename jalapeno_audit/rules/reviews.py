@@ -24,6 +24,7 @@ REVIEW_SPEC = ObjectSpec(
         Field("note", "text", "One reasoned sentence.", required=True),
         Field("by", "text", "Who reviewed it."),
         Field("date", "date", "When (YYYY-MM-DD)."),
+        Field("claims", "texts", "The claims the finding had when it was reviewed (full ids)."),
     ),
 )
 HEADER = "# Verdicts on audit findings, one entry per finding fingerprint. Add with `audit review`.\n"
@@ -41,6 +42,7 @@ class Review:
     end_line: int  # the last line of the entry (for --replace)
     by: str | None = None
     date: dt.date | None = None
+    claims: tuple[str, ...] = ()  # the members the finding had when reviewed; () when not recorded
 
 
 def load_reviews(path: str) -> dict[str, Review]:
@@ -73,12 +75,13 @@ def load_reviews(path: str) -> dict[str, Review]:
         note = check.text(node.get("note"), "note") if "note" in node else None
         by = check.text(node["by"], "by") if "by" in node else None
         date = check.date(node["date"], "date") if "date" in node else None
+        claims = check.texts(node["claims"], "claims") if "claims" in node else ()
         if finding in reviews:
             check.fail(node, f"second review of {finding} (first at line {reviews[finding].line}); use `audit review --replace`")
         if len(check.problems) > before or finding is None:
             continue
         end = _entry_end(text, starts[index], starts[index + 1])
-        reviews[finding] = Review(finding, verdict, note, path, node.line, end, by, date)
+        reviews[finding] = Review(finding, verdict, note, path, node.line, end, by, date, claims or ())
     if check.problems:
         raise AuditError(check.problems)
     return reviews
@@ -93,13 +96,19 @@ def _entry_end(text: str, start: int, next_start: int) -> int:
     return end
 
 
-def entry_text(finding: str, verdict: str, note: str, by: str | None, date: dt.date) -> str:
+def entry_text(finding: str, verdict: str, note: str, by: str | None, date: dt.date, claims=()) -> str:
     """One review entry as YAML, every value quoted safely."""
     lines = [f"- finding: {_quote(finding)}", f"  verdict: {verdict}", f"  note: {_quote(note)}"]
     if by:
         lines.append(f"  by: {_quote(by)}")
     lines.append(f"  date: {date.isoformat()}")
+    if claims:
+        lines.append(claims_line(claims))
     return "\n".join(lines) + "\n"
+
+
+def claims_line(claims) -> str:
+    return "  claims: [" + ", ".join(_quote(c) for c in claims) + "]"
 
 
 def _quote(text: str) -> str:
@@ -107,10 +116,10 @@ def _quote(text: str) -> str:
     return f'"{escaped}"'
 
 
-def add_review(path: str, finding: str, verdict: str, note: str, by: str | None, date: dt.date, replace: bool) -> str:
+def add_review(path: str, finding: str, verdict: str, note: str, by: str | None, date: dt.date, replace: bool, claims=()) -> str:
     """Append (or, with replace, swap in) one review; returns what was done."""
     reviews = load_reviews(path)
-    entry = entry_text(finding, verdict, note, by, date)
+    entry = entry_text(finding, verdict, note, by, date, claims)
     if os.path.exists(path):
         with open(path, encoding="utf-8") as handle:
             text = handle.read()

@@ -2,8 +2,9 @@
 
 Claims with ``date`` and the same ``event`` for the same system and model(s) describe one
 event. Each date statement allows a window of days (``on`` one day, ``before`` up to the day
-before, ``by`` and ``to`` up to the day, ``from`` from the day on); two statements whose windows
-do not overlap cannot both be right. One finding per pair.
+before, ``by`` and ``to`` up to the day, ``from`` from the day on); statements whose windows do not
+all overlap cannot all be right. One finding per event, its claims in camps whose windows
+overlap.
 
 Passes: "deploy in very small volumes by the end of 2026" and "expected to start before the
 end of 2026" (``by: 2026-12-31`` twice).
@@ -17,8 +18,8 @@ from collections import defaultdict
 from fractions import Fraction
 
 from jalapeno_audit.corpus.model import DATE
+from jalapeno_audit.rules.disputes import camps_by_interval
 from jalapeno_audit.rules.engine import WARNING, Context, make_finding
-from jalapeno_audit.rules.sweep import disjoint_pairs
 from jalapeno_audit.text.numbers import Interval
 
 ID = "timeline-mismatch"
@@ -30,16 +31,18 @@ def check(context: Context):
     for claim in context.corpus.claims:
         if claim.kind == DATE and claim.date is not None:
             groups[(claim.event, claim.system, claim.model_key)].append(claim)
-    for (event, system, _), group in groups.items():
-        for a, b in disjoint_pairs(group, _days):
-            (a_from, a_to), (b_from, b_to) = a.date.window(), b.date.window()
-            message = f"'{event}' of {system or 'the model'} is dated {a.date} and {b.date}: both cannot hold"
-            arithmetic = (
-                f"{a.full_id}: {a.date} -> {_window(a_from, a_to)}",
-                f"{b.full_id}: {b.date} -> {_window(b_from, b_to)}",
-                "the windows do not overlap: inconsistent",
-            )
-            yield make_finding(ID, SEVERITY, message, (a, b), arithmetic)
+    for (event, system, models), group in groups.items():
+        camps = camps_by_interval(group, _days) if len(group) > 1 else []
+        if len(camps) < 2:
+            continue
+        dated = " and ".join(" / ".join(dict.fromkeys(str(c.date) for c in camp)) for camp in camps)
+        verdict = "both cannot hold" if len(group) == 2 else "they cannot all hold"
+        message = f"'{event}' of {system or 'the model'} is dated {dated}: {verdict}"
+        arithmetic = [f"{c.full_id}: {c.date} -> {_window(*c.date.window())}" for c in group]
+        arithmetic.append("the windows do not all overlap: inconsistent")
+        key = "|".join((event, system or "", "/".join(models)))
+        labels = [f"agree on {_window(*_common_window(camp))}" for camp in camps]
+        yield make_finding(ID, SEVERITY, message, group, arithmetic, key=key, groups=camps, labels=labels)
 
 
 def _days(claim) -> Interval:
@@ -49,6 +52,13 @@ def _days(claim) -> Interval:
         None if start is None else Fraction(start.toordinal()),
         None if end is None else Fraction(end.toordinal()),
     )
+
+
+def _common_window(camp):
+    """The days every window of a camp allows."""
+    starts = [c.date.window()[0] for c in camp if c.date.window()[0] is not None]
+    ends = [c.date.window()[1] for c in camp if c.date.window()[1] is not None]
+    return (max(starts) if starts else None, min(ends) if ends else None)
 
 
 def _window(start, end) -> str:

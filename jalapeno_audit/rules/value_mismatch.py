@@ -1,9 +1,12 @@
-"""The same figure stated with intervals that do not intersect.
+"""The same figure stated with intervals that do not all meet.
 
 Two claims state the same figure when they give the same metric for the same system (or, for
-ratios, the same comparison in either orientation), the same model(s) and the same conditions.
-Each stands for the interval of its rounding and hedge; when the intervals do not intersect,
-at least one of them is wrong. One finding per conflicting pair.
+ratios, the same comparison in either orientation, a comparator matching its family), the same
+model(s) and the same conditions. A claim that names only a model (its parameter count) is a
+figure of that model. Each claim stands for the interval of its rounding and hedge. The claims
+of one figure split into camps, maximal sets whose intervals share a point; when there is more
+than one camp, the figure is disputed. One finding per disputed figure, listing every claim of
+it by camp; a hedged claim that agrees with two camps sits in both.
 
 Passes: "1.9x" and "about 1.9 times" for GPT-OSS 120B against the GB200 ([1.85, 1.95] and
 [1.7575, 2.0475] intersect).
@@ -13,9 +16,9 @@ Fails: "169 tok/s/user" for the GB300 on DeepSeek R1 in one source and "182" in 
 
 from __future__ import annotations
 
-from jalapeno_audit.rules import _pairs
-from jalapeno_audit.rules.engine import ERROR, Context, describe_figure, make_finding
-from jalapeno_audit.rules.sweep import disjoint_pairs
+from jalapeno_audit.corpus.model import RATIO
+from jalapeno_audit.rules.disputes import camp_summary, camps_by_interval, comparisons, interval_arithmetic, interval_labels
+from jalapeno_audit.rules.engine import ERROR, Context, describe_figure, make_finding, model_label
 
 ID = "value-mismatch"
 SEVERITY = ERROR
@@ -23,28 +26,56 @@ SEVERITY = ERROR
 
 def check(context: Context):
     corpus = context.corpus
-    for group in context.values.values():
-        for a, b in disjoint_pairs(group, corpus.interval):
-            yield _finding(context, a, b, f"{a.figure_text()} vs {b.figure_text()}")
-    for group in context.ratios.values():
-        for bucket_a, bucket_b, direction in _pairs.bucket_pairs(context, group):
-            first, second = bucket_a[0], bucket_b[0]
-            if first.metric != second.metric or first.is_range != second.is_range:
-                continue
-            for a, b in _pairs.disjoint(bucket_a, bucket_b, direction, corpus.range_interval):
-                shown_b = b.figure_text() if direction == 1 else f"{b.figure_text()} reversed"
-                yield _finding(context, a, b, f"{a.figure_text()} vs {shown_b}")
+    for (system, _, metric, at), group in context.values.items():
+        if len(group) < 2:
+            continue
+        camps = camps_by_interval(group, corpus.interval)
+        if len(camps) > 1:
+            subject = system or "the model"
+            key = "|".join(("value", system or "", "/".join(group[0].model_key), metric, repr(at)))
+            yield _finding(context, group, camps, subject, key, corpus.interval, lambda c: c.figure_text())
+    ratios = [c for c in corpus.claims if c.kind == RATIO and c.system and c.vs]
+    for comparison in comparisons(context, ratios, lambda c, d: _rest(context, c, d)):
+        if len(comparison.claims) < 2:
+            continue
+        claims = sorted(comparison.claims, key=_reading_order)
+        first_direction = comparison.direction(claims[0])
+
+        def interval_of(claim, comparison=comparison, first_direction=first_direction):
+            return context.oriented_interval(claim, comparison.direction(claim) * first_direction)
+
+        def shown(claim, comparison=comparison, first_direction=first_direction):
+            turned = comparison.direction(claim) != first_direction
+            return claim.figure_text() + (" reversed" if turned else "")
+
+        camps = camps_by_interval(claims, interval_of)
+        if len(camps) > 1:
+            first = claims[0]
+            yield _finding(context, claims, camps, f"{first.system} vs {first.vs}", "ratio|" + comparison.key_text(), interval_of, shown)
 
 
-def _finding(context: Context, a, b, figures: str):
-    metric = context.metric(a)
-    subject = a.system if a.kind == "value" else f"{a.system} vs {a.vs}"
-    model = "/".join(a.model_key) or "no model"
-    message = f"{metric.name} of {subject} ({model}) stated as {figures}: the figures cannot both hold"
-    corpus = context.corpus
-    arithmetic = (
-        f"{a.full_id}: {describe_figure(corpus, a)}",
-        f"{b.full_id}: {describe_figure(corpus, b)}",
-        "the intervals do not intersect: inconsistent",
-    )
-    return make_finding(ID, SEVERITY, message, (a, b), arithmetic)
+def _rest(context: Context, claim, direction: int) -> tuple:
+    mine, theirs = context.oriented_conditions(claim, direction)
+    return (claim.model_key, claim.metric, tuple(sorted(mine.items())), tuple(sorted(theirs.items())), claim.is_range)
+
+
+def _reading_order(claim):
+    return (claim.path, claim.line)
+
+
+def _finding(context: Context, claims, camps, subject: str, key: str, interval_of, shown):
+    first = claims[0]
+    metric = context.metric(first)
+    figures = " vs ".join(camp_summary(camp, shown) for camp in camps)
+    verdict = "the figures cannot both hold" if len(claims) == 2 else "the figures cannot all hold"
+    message = f"{metric.name} of {subject} ({model_label(first)}) stated as {figures}: {verdict}"
+
+    def describe(claim):
+        text = describe_figure(context.corpus, claim)
+        turned = interval_of(claim)
+        return text if str(turned) in text else f"{text}, read reversed -> {turned}"
+
+    arithmetic = interval_arithmetic(claims, camps, interval_of, describe)
+    intervals = [(c.full_id, interval_of(c)) for c in claims]
+    labels = interval_labels(camps, interval_of)
+    return make_finding(ID, SEVERITY, message, claims, arithmetic, key=key, groups=camps, labels=labels, intervals=intervals)
