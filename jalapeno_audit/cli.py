@@ -139,11 +139,12 @@ def check(
 @app.command()
 @guarded
 def review(
-    fingerprint: str = typer.Argument(..., help="The finding's fingerprint, as `audit check` prints it."),
-    verdict: str = typer.Option(..., "--verdict", help="confirmed, explained or false-positive."),
-    note: str = typer.Option(..., "--note", help="One reasoned sentence."),
+    fingerprint: str | None = typer.Argument(None, help="The finding's fingerprint, as `audit check` prints it."),
+    verdict: str | None = typer.Option(None, "--verdict", help="confirmed, explained or false-positive."),
+    note: str | None = typer.Option(None, "--note", help="One reasoned sentence."),
     by: str | None = typer.Option(None, "--by", help="Who reviewed it."),
     replace: bool = typer.Option(False, "--replace", help="Replace an existing review of this finding."),
+    upgrade: bool = typer.Option(False, "--upgrade", help="Rewrite reviews of earlier (pairwise) fingerprints as reviews of disputes."),
     paths: list[str] = typer.Option([DEFAULT_CORPUS], "--corpus", help="The corpus the finding comes from."),
 ) -> None:
     """Record a verdict on one finding in the corpus's reviews.yaml (appended; nothing else changes)."""
@@ -153,16 +154,28 @@ def review(
     from jalapeno_audit.corpus.fields import did_you_mean
     from jalapeno_audit.rules.reviews import VERDICTS, add_review
 
+    options, _ = run.settle(paths)
+    path = run.reviews_path(paths)
+    if upgrade:
+        if fingerprint or verdict or note:
+            _fail("audit: --upgrade takes no fingerprint, --verdict or --note")
+        report = run.build_report(options, run.read_all(options), _cache(False))
+        typer.echo(run.upgrade_reviews(path, report))
+        return
+    if fingerprint is None or verdict is None or note is None:
+        _fail("audit: review needs a FINGERPRINT, --verdict and --note (or --upgrade)")
     _choice(verdict, VERDICTS, "--verdict")
     if not note.strip():
         _fail("audit: --note must say why")
-    options, _ = run.settle(paths)
     report = run.build_report(options, run.read_all(options), _cache(False))
-    known = {f.fingerprint for f in report.findings}
+    known = {f.fingerprint: f for f in report.findings}
     if fingerprint not in known:
         _fail(f"audit: no finding {fingerprint} in {', '.join(paths)}{did_you_mean(fingerprint, known)}")
-    path = run.reviews_path(paths)
-    done = add_review(path, fingerprint, verdict, note.strip(), by, dt.date.today(), replace)
+    finding = known[fingerprint]
+    if any(u.fingerprint == fingerprint for u in report.upgrades):
+        _fail(f"audit: the review of {fingerprint} is still under an earlier fingerprint; run `audit review --upgrade` first")
+    reopened = finding.review is not None and bool(finding.added_since_review)
+    done = add_review(path, fingerprint, verdict, note.strip(), by, dt.date.today(), replace or reopened, claims=finding.claim_ids)
     typer.echo(f"{done} review of {fingerprint} in {path}")
 
 

@@ -116,3 +116,17 @@ def _build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Repo
 def error_report(problems, options: Options) -> Report:
     return Report(None, errors=tuple(problems), fail_on=options.fail_on)
 
+
+
+def upgrade_reviews(path: str, report: Report) -> str:
+    """Rewrite reviews.yaml in terms of disputes; returns what was done."""
+    from jalapeno_audit.fileio import write_atomic
+    from jalapeno_audit.rules.verdicts import upgraded_text
+
+    if not report.upgrades:
+        return f"nothing to upgrade in {path}"
+    with open(path, encoding="utf-8", newline="") as handle:
+        text = handle.read()
+    write_atomic(path, upgraded_text(text, report.upgrades))
+    merged = sum(1 for u in report.upgrades if u.merged_into is not None)
+    return f"upgraded {len(report.upgrades) - merged} reviews, merged {merged} into them (kept as comments), in {path}"

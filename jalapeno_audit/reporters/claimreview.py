@@ -1,6 +1,6 @@
 """schema.org ClaimReview JSON-LD for the reviewed findings, as fact-checking sites publish them.
 
-One ClaimReview per claim of each reviewed finding: the claim's quote is what was reviewed,
+One ClaimReview per claim of each reviewed finding (claims added since the review are left out): the claim's quote is what was reviewed,
 the speaker is its author, the source URL where it appeared, the verdict the rating.
 """
 
@@ -21,6 +21,8 @@ def render(report: Report, options: RenderOptions) -> str:
         if review is None:
             continue
         for claim in finding.claims:
+            if claim.full_id in finding.added_since_review:
+                continue  # joined after the review: the verdict does not cover it yet
             source = report.corpus.sources[claim.source]
             item = {
                 "@context": "https://schema.org",

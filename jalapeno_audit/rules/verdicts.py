@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from jalapeno_audit.rules.engine import Finding
-from jalapeno_audit.rules.reviews import Review
+from jalapeno_audit.rules.reviews import Review, claims_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,3 +90,30 @@ def _legacy_index(findings, rules: set[str]) -> dict[str, tuple[Finding, tuple[s
                 for b in ids[i + 1:]:
                     index.setdefault(fingerprint(finding.rule, (a, b)), (finding, (a, b)))
     return index
+
+
+def upgraded_text(text: str, upgrades) -> str:
+    """reviews.yaml with earlier fingerprints rewritten as the disputes' own, comments and order kept.
+
+    The first review of a dispute takes the dispute's fingerprint and a ``claims:`` line naming
+    what it covered; later reviews of the same dispute are kept as comments under a line saying
+    where they went, so no note is lost.
+    """
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lines = text.splitlines(keepends=True)
+    for upgrade in sorted(upgrades, key=lambda u: u.review.line, reverse=True):
+        start, end = upgrade.review.line - 1, upgrade.review.end_line
+        if upgrade.merged_into is not None:
+            body = [("# " + line if line.strip() else line) for line in lines[start:end]]
+            if body and not body[-1].endswith(("\n", "\r")):
+                body[-1] += newline
+            note = f"# merged into {upgrade.fingerprint} by `audit review --upgrade` (the review at line {upgrade.merged_into.line} covers it):{newline}"
+            lines[start:end] = [note, *body]
+            continue
+        lines[start] = lines[start].replace(upgrade.review.finding, upgrade.fingerprint, 1)
+        last = lines[end - 1]
+        ending = last[len(last.rstrip("\r\n")):] or newline
+        if last == last.rstrip("\r\n"):
+            lines[end - 1] = last + newline
+        lines.insert(end, claims_line(upgrade.claims) + ending)
+    return "".join(lines)
