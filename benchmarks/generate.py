@@ -7,6 +7,7 @@ groups to work on; about one source in fifty carries a planted disagreement (a w
 figure swapped to a related metric, a drifted absolute, a date that cannot hold).
 
     python benchmarks/generate.py 100000 /tmp/corpus-100k
+    python benchmarks/generate.py 100000 /tmp/dense-100k --dense   # one claim in three contested
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ MODELS = 60
 
 
 def catalog() -> str:
-    lines = ["systems:", "  family-a: {name: \"Family A\"}", "  family-b: {name: \"Family B\"}"]
+    lines = ["systems:", "  family-a: {name: \"Family A\"}", "  family-b: {name: \"Family B\"}", "  leading-systems: {name: \"leading systems\", vague: true}"]
     for i in range(SYSTEMS):
         family = "family-a" if i % 2 else "family-b"
         lines.append(f"  sys-{i}: {{name: \"System {i}\", member_of: {family}}}")
@@ -96,16 +97,53 @@ def source_file(index: int, rng: random.Random, truth: list[dict], planted: str 
     return text.replace("    approx: None\n", "")
 
 
-def generate(total_claims: int, directory: Path, seed: int = 7) -> None:
+def dense_source_file(index: int, rng: random.Random, truth: list[dict]) -> str:
+    """A source in a contested field: about one claim in three disagrees with another source.
+
+    Vendors and rivals retell the same comparisons: a ratio claim is the vendor's figure or the
+    rival's (which reverses it) about evenly, the comparator is sometimes the family, the rival's
+    figure sometimes comes with other software (a condition flip), and absolutes sometimes drift.
+    """
+    out = [f"source:\n  id: src-{index}\n  title: \"Contested story {index}\"\n  publisher: \"Outlet {index % 97}\"\n  kind: secondary\n\nclaims:\n"]
+    written = n = 0
+    while written < CLAIMS_PER_SOURCE:
+        t = rng.choice(truth)
+        n += 1
+        mine, theirs = t["speed"]
+        base = {"model": t["model"], "metric": "tokens-per-sec-per-user"}
+        drift = rng.random() < 0.15
+        shown = theirs + 40 if drift else theirs
+        out.append(claim_block(f"c{n}-a", f"{t['system']} reaches {mine:,} tokens/sec per user", {"system": t["system"], **base, "value": mine}))
+        out.append(claim_block(f"c{n}-b", f"against {shown:,} for the comparator", {"system": t["vs"], **base, "value": shown}))
+        rival = rng.random() < 0.45
+        ratio = round(mine / theirs, 1) if not rival else round(0.8 * theirs / mine * 10) / 10 or 0.1
+        pick = rng.random()
+        vs = t["vs"] if pick < 0.8 else ("family-a" if int(t["vs"].split("-")[1]) % 2 else "family-b") if pick < 0.95 else "leading-systems"
+        fields = {"system": t["system"], "vs": vs, **base, "ratio": ratio}
+        if rival and rng.random() < 0.5:
+            fields["at"] = "{software: vllm}"
+        out.append(claim_block(f"c{n}-c", f"{ratio} times the comparator", fields))
+        written += 3
+        if rng.random() < 0.1:  # the speed-up retold as a latency gain
+            retold = round(mine / theirs + 0.6, 1)
+            out.append(claim_block(f"c{n}-d", f"{retold} times lower latency", {"system": t["system"], "vs": t["vs"], "model": t["model"], "metric": "e2e-latency", "ratio": retold}))
+            written += 1
+    return "".join(out)
+
+
+def generate(total_claims: int, directory: Path, seed: int = 7, dense: bool = False) -> None:
     rng = random.Random(seed)
     directory.mkdir(parents=True, exist_ok=True)
     (directory / "catalog.yaml").write_text(catalog(), encoding="utf-8")
     truth = topics(rng, min(SYSTEMS * MODELS // 2, max(20, total_claims // 400)))
     for index in range(total_claims // CLAIMS_PER_SOURCE):
-        planted = PLANTS[(index // 50) % len(PLANTS)] if index % 50 == 0 else None
-        text = source_file(index, rng, truth, planted)
+        if dense:
+            text = dense_source_file(index, rng, truth)
+        else:
+            planted = PLANTS[(index // 50) % len(PLANTS)] if index % 50 == 0 else None
+            text = source_file(index, rng, truth, planted)
         (directory / f"src-{index:06d}.yaml").write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":
-    generate(int(sys.argv[1]), Path(sys.argv[2]))
+    generate(int(sys.argv[1]), Path(sys.argv[2]), dense="--dense" in sys.argv[3:])

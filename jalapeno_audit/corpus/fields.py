@@ -10,6 +10,7 @@ import datetime as dt
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from jalapeno_audit.corpus.yamlsrc import Mapping, Scalar, Sequence, line_of
 from jalapeno_audit.errors import Problem
@@ -37,7 +38,7 @@ class Field:
         return self.attr or self.name
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # compared and hashed by identity: one spec per object kind
 class ObjectSpec:
     """An object kind: its name in messages and its fields."""
 
@@ -142,10 +143,8 @@ class Checker:
 
     def relations(self, node: Mapping, spec: ObjectSpec) -> None:
         """Every rule between the object's fields that the node breaks."""
-        for relation in spec.relations:
-            if relation.broken(node):
-                key = relation.line_key(node)
-                self.fail(node.key_lines[key] if key else node, relation.explain(node))
+        for key, message in broken_relations(spec, frozenset(node)):
+            self.fail(node.key_lines[key] if key else node, message)
 
     def texts(self, node, what: str) -> tuple[str, ...] | None:
         if type(node) is not Sequence:
@@ -153,6 +152,16 @@ class Checker:
             return None
         values = [self.text(item, f"each item of {what}") for item in node]
         return None if None in values else tuple(values)
+
+
+@lru_cache(maxsize=1024)
+def broken_relations(spec: ObjectSpec, present: frozenset) -> tuple[tuple[str | None, str], ...]:
+    """(line key, message) of each relation broken by an object with these keys.
+
+    Which relations break depends only on which keys are present, and the objects of a corpus
+    have few distinct key sets: each is judged once.
+    """
+    return tuple((r.line_key(present), r.explain(present)) for r in spec.relations if r.broken(present))
 
 
 def describe(node) -> str:

@@ -154,7 +154,7 @@ class _FilePack:
     """
 
     def __init__(self, cache: Cache | None, catalog_key: str, paths: list[str]) -> None:
-        self.cache = cache
+        self.cache = cache if cache is not None and cache.directory is not None else None  # --no-cache: no rows either
         self.catalog_key = catalog_key
         self.name = digest("pack", *paths)
         stored = cache.get("files", self.name) if cache is not None else None

@@ -106,8 +106,10 @@ def _finding(context: Context, key: tuple, claims, camps):
     metric = context.metric(claims[0])
     against = " and against ".join(comparators)
     message = f"{figures} {metric.name} for {system} ({model_label(claims[0])}) is given against {against}: {detail}"
-    arithmetic = [f"{c.full_id} vs {c.vs}: {describe_figure(corpus, c)}" for c in claims]
-    arithmetic.append("the figures agree but the comparators differ")
+    def arithmetic():
+        lines = [f"{c.full_id} vs {c.vs}: {describe_figure(corpus, c)}" for c in claims]
+        return [*lines, "the figures agree but the comparators differ"]
+
     intervals = [(c.full_id, corpus.range_interval(c)) for c in claims]
     key_text = "|".join((system, "/".join(key[1]), key[2], repr(key[3]), str(key[4])))
     return make_finding(ID, SEVERITY, message, claims, arithmetic, key=key_text, groups=camps, labels=[_against(camp) for camp in camps], intervals=intervals)

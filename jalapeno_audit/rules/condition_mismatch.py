@@ -83,11 +83,12 @@ def _finding(context: Context, comparison, claims):
     camps = camps_by_label(claims, lambda c: direction_of(interval(c)), lambda a, b: False)
     differences = _differences([[context.oriented_conditions(c, turned(c)) for c in camp] for camp in camps])
     message = f"{first.system} vs {first.vs} ({model_label(first)}): the advantage points the other way under different conditions: " + "; ".join(differences)
-    arithmetic = []
-    for claim in claims:
-        reversed_note = " read reversed" if turned(claim) == -1 else ""
-        arithmetic.append(f"{claim.full_id}: {describe_figure(corpus, claim)}{reversed_note} -> {interval(claim)} ({direction_of(interval(claim))})")
-    arithmetic.append("opposite directions under differing conditions")
+    def arithmetic():
+        for claim in claims:
+            reversed_note = " read reversed" if turned(claim) == -1 else ""
+            yield f"{claim.full_id}: {describe_figure(corpus, claim)}{reversed_note} -> {interval(claim)} ({direction_of(interval(claim))})"
+        yield "opposite directions under differing conditions"
+
     intervals = [(c.full_id, interval(c)) for c in claims]
     return make_finding(ID, SEVERITY, message, claims, arithmetic, key="ratio|" + comparison.key_text(), groups=camps, labels=[f"{direction_of(interval(camp[0]))} for {first.system}" for camp in camps], intervals=intervals)
 

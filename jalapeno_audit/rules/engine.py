@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -43,7 +44,7 @@ class Finding:
     severity: str
     message: str  # one line
     claims: tuple[Claim, ...]  # the claims involved, in reading order
-    arithmetic: tuple[str, ...] = ()  # each input as written, its interval, the result, the verdict
+    working: tuple[str, ...] | Callable[[], Iterable[str]] = ()  # the arithmetic, or what writes it when asked
     fingerprint: str = ""
     review: Review | None = None  # the human verdict, when one is recorded
     groups: tuple[tuple[Claim, ...], ...] = ()  # camps; one group of all claims for non-dispute findings
@@ -54,6 +55,17 @@ class Finding:
     @property
     def claim_ids(self) -> list[str]:
         return [c.full_id for c in self.claims]
+
+    @property
+    def arithmetic(self) -> tuple[str, ...]:
+        """Each input as written, its interval, the result, the verdict.
+
+        Written on first use: the JSON report does not show it, and formatting thousands of
+        intervals is a good part of a large check.
+        """
+        if callable(self.working):
+            object.__setattr__(self, "working", tuple(self.working()))
+        return self.working  # type: ignore[return-value]
 
     @property
     def is_dispute(self) -> bool:
@@ -94,7 +106,7 @@ def make_finding(
     if key is None:
         key = claims[0].full_id if len(claims) == 1 else "\n".join(sorted(c.full_id for c in claims))
     return Finding(
-        rule_id, severity, message, claims, tuple(arithmetic), fingerprint(rule_id, [key]),
+        rule_id, severity, message, claims, arithmetic if callable(arithmetic) else tuple(arithmetic), fingerprint(rule_id, [key]),
         groups=tuple(tuple(g) for g in groups) if groups is not None else (claims,),
         group_labels=tuple(labels),
         intervals=tuple(intervals),

@@ -38,7 +38,8 @@ def check(context: Context):
             by_metric[claim.metric].append(claim)
         if len(by_metric) < 2:
             continue
-        members = _members(comparison, by_metric)
+        bounds = {id(c): _bounds(comparison, c) for c in comparison.claims}
+        members = _members(by_metric, bounds)
         if not members:
             continue
         claims = sorted(members, key=lambda c: (c.path, c.line))
@@ -62,7 +63,7 @@ def _bounds(comparison, claim) -> list[Interval]:
     return intervals
 
 
-def _members(comparison, by_metric) -> list:
+def _members(by_metric, bounds) -> list:
     """Claims with a partner under another metric whose number differs beyond rounding.
 
     For each metric and bound, the lowest high end and the highest low end decide at once
@@ -70,12 +71,12 @@ def _members(comparison, by_metric) -> list:
     """
     extremes = {}
     for metric, claims in by_metric.items():
-        per_bound = list(zip(*(_bounds(comparison, c) for c in claims), strict=True))
+        per_bound = list(zip(*(bounds[id(c)] for c in claims), strict=True))
         extremes[metric] = [(min(_hi(i) for i in bound), max(_lo(i) for i in bound)) for bound in per_bound]
     members = []
     for metric, claims in by_metric.items():
         for claim in claims:
-            mine = _bounds(comparison, claim)
+            mine = bounds[id(claim)]
             if any(
                 lowest_hi < _lo(interval) or highest_lo > _hi(interval)
                 for other, bounds in extremes.items()
@@ -108,7 +109,9 @@ def _finding(context: Context, comparison, claims, camps):
         f"{first.system} vs {first.vs} ({model_label(first)}): {' and '.join(parts)} "
         f"are different metrics of the '{family}' family; quoting one for the other is wrong"
     )
-    arithmetic = [f"{c.full_id} ({context.metric(c).name}): {describe_figure(context.corpus, c)}" for c in claims]
-    arithmetic.append("the numbers differ beyond rounding across metrics: conflation")
+    def arithmetic():
+        lines = [f"{c.full_id} ({context.metric(c).name}): {describe_figure(context.corpus, c)}" for c in claims]
+        return [*lines, "the numbers differ beyond rounding across metrics: conflation"]
+
     intervals = [(c.full_id, context.oriented_interval(c, comparison.direction(c) * first_direction)) for c in claims]
     return make_finding(ID, SEVERITY, message, claims, arithmetic, key="ratio|" + comparison.key_text(), groups=camps, labels=[context.metric(camp[0]).name for camp in camps], intervals=intervals)

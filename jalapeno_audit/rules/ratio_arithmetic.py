@@ -73,15 +73,19 @@ def _short(value) -> str:
 def _finding(context: Context, claim, derived, lower_better: bool):
     corpus = context.corpus
     metric = context.metric(claim)
-    lines = [f"stated {claim.full_id}: {describe_figure(corpus, claim)}"]
     involved = [claim]
-    for a, b, interval in derived:
-        quotient = nominal_ratio(corpus, a, b, lower_better)
-        lines.append(f"{a.full_id} / {b.full_id}: {ratio_expression(a, b, lower_better)} = {_short(quotient)} -> {interval}")
+    for a, b, _ in derived:
         for c in (a, b):
             if c not in involved:
                 involved.append(c)
-    lines.append("no combination of the stated figures supports the ratio: inconsistent")
+
+    def lines():
+        yield f"stated {claim.full_id}: {describe_figure(corpus, claim)}"
+        for a, b, interval in derived:
+            quotient = nominal_ratio(corpus, a, b, lower_better)
+            yield f"{a.full_id} / {b.full_id}: {ratio_expression(a, b, lower_better)} = {_short(quotient)} -> {interval}"
+        yield "no combination of the stated figures supports the ratio: inconsistent"
+
     best = derived[0]
     message = (
         f"{claim.figure_text()} {metric.name} for {claim.system} vs {claim.vs} ({model_label(claim)}) "

@@ -75,7 +75,9 @@ def _finding(context: Context, claims, camps, subject: str, key: str, interval_o
         turned = interval_of(claim)
         return text if str(turned) in text else f"{text}, read reversed -> {turned}"
 
-    arithmetic = interval_arithmetic(claims, camps, interval_of, describe)
+    def arithmetic():
+        return interval_arithmetic(claims, camps, interval_of, describe)
+
     intervals = [(c.full_id, interval_of(c)) for c in claims]
     labels = interval_labels(camps, interval_of)
     return make_finding(ID, SEVERITY, message, claims, arithmetic, key=key, groups=camps, labels=labels, intervals=intervals)

@@ -110,7 +110,13 @@ class Interval:
         return (self.lo + self.hi) / 2
 
     def __str__(self) -> str:
-        return f"[{fmt(self.lo, '-inf')}, {fmt(self.hi, 'inf')}]"
+        return _interval_text(self.lo, self.hi)
+
+
+@lru_cache(maxsize=1 << 16)
+def _interval_text(lo: Fraction | None, hi: Fraction | None) -> str:
+    """Formatting is the dear part; the same intervals recur across many findings."""
+    return f"[{fmt(lo, '-inf')}, {fmt(hi, 'inf')}]"
 
 
 def _max_lo(a: Fraction | None, b: Fraction | None) -> Fraction | None:
