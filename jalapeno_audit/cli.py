@@ -52,10 +52,10 @@ def _choice(value: str, choices, option: str) -> str:
     return value
 
 
-def _cache(no_cache: bool):
-    from jalapeno_audit.corpus.cache import Cache
+def _cache(no_cache: bool, directory: str | None = None):
+    from jalapeno_audit.corpus.cache import default_directory, open_cache
 
-    return Cache(None if no_cache else os.environ.get("AUDIT_CACHE_DIR", ".audit-cache"))
+    return open_cache(None if no_cache else directory or default_directory())
 
 
 def _severities(pairs: list[str]) -> dict[str, str]:
@@ -98,7 +98,8 @@ def check(
     severity: list[str] = typer.Option([], "--severity", help="Override a rule's severity: RULE=LEVEL (repeatable)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list comparisons that hold only thanks to rounding."),
     step_summary: bool = typer.Option(False, "--step-summary", help="Also append the Markdown report to $GITHUB_STEP_SUMMARY."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
+    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
 ) -> None:
     """Load and validate the corpus, run every rule, print the report."""
     from jalapeno_audit import run
@@ -111,11 +112,11 @@ def check(
     options, _ = run.settle(paths, archive=archive, fail_on=fail_on, severity=_severities(severity), verbose=verbose)
     summary_file = os.environ.get("GITHUB_STEP_SUMMARY") if step_summary else None
     color = output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    cache = _cache(no_cache)
+    cache = _cache(no_cache, cache_dir)
     inputs = run.read_all(options)
     run_key = inputs.digest(options.key(), output_format, repr((color, _width(), bool(summary_file))))
     cached = cache.get("reports", run_key)
-    if isinstance(cached, tuple) and len(cached) == 3 and all(isinstance(v, t) for v, t in zip(cached, (str, int, str), strict=True)):
+    if _is_report_entry(cached):
         text, code, summary = cached
     else:
         try:
@@ -128,11 +129,30 @@ def check(
         summary = run.render(report, "markdown") if summary_file else ""
         code = EXIT_FINDINGS if report.failing() else EXIT_OK
         cache.put("reports", run_key, (text, code, summary))
-    _write(text, output)
-    if summary_file:
-        with open(summary_file, "a", encoding="utf-8") as handle:
-            handle.write(summary + "\n")
+    with _summary_stream(summary_file) as stream:  # opened first: a bad path fails before the report is out
+        _write(text, output)
+        if stream is not None:
+            stream.write(summary + "\n")
     raise typer.Exit(code)
+
+
+def _is_report_entry(value) -> bool:
+    """A cached report is (text, exit code, step summary); anything else is a miss."""
+    return (
+        type(value) is tuple and len(value) == 3 and type(value[0]) is str and type(value[1]) is int
+        and value[1] in (EXIT_OK, EXIT_FINDINGS) and type(value[2]) is str
+    )
+
+
+def _summary_stream(path: str | None):
+    import contextlib
+
+    if path is None:
+        return contextlib.nullcontext()
+    try:
+        return open(path, "a", encoding="utf-8")
+    except OSError as exc:
+        raise AuditError(f"audit: cannot append the step summary to {path}: {exc.strerror or exc}") from None
 
 
 @app.command()
@@ -191,7 +211,8 @@ def claims(
     paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
     output_format: str = typer.Option("text", "--format", "-f", help="text or csv."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
+    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
 ) -> None:
     """Every loaded claim in one table: source, id, system, vs, model, metric, figure, conditions."""
     from jalapeno_audit.authoring.tables import claims_frame, render_text
@@ -199,7 +220,7 @@ def claims(
 
     paths = paths or [DEFAULT_CORPUS]
     _choice(output_format, CLAIM_FORMATS, "--format")
-    corpus = load_corpus(paths, cache=_cache(no_cache))
+    corpus = load_corpus(paths, cache=_cache(no_cache, cache_dir))
     frame = claims_frame(corpus)
     text = frame.to_csv(index=False, lineterminator="\n") if output_format == "csv" else render_text(frame, _width())
     _write(text, output)
@@ -215,7 +236,8 @@ def table(
     pivot: bool = typer.Option(False, "--pivot", help="One row per comparison, one column per source: who said what."),
     output_format: str = typer.Option("text", "--format", "-f", help="text, markdown or csv."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
+    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
 ) -> None:
     """The claims matrix: filter it, or pivot it to see each source's figure side by side."""
     from jalapeno_audit.authoring.tables import claims_frame, filtered, render_markdown, render_text
@@ -225,7 +247,7 @@ def table(
 
     paths = paths or [DEFAULT_CORPUS]
     _choice(output_format, ("text", "markdown", "csv"), "--format")
-    corpus = load_corpus(paths, cache=_cache(no_cache))
+    corpus = load_corpus(paths, cache=_cache(no_cache, cache_dir))
     for value, known, option in ((model, corpus.catalog.models, "--model"), (metric, corpus.catalog.metrics, "--metric"), (system, corpus.catalog.systems, "--system")):
         if value is not None and value not in known:
             _fail(f"audit: {option} '{value}' is not in the catalog{did_you_mean(value, known)}")

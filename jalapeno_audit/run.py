@@ -12,7 +12,7 @@ from pathlib import Path
 
 from jalapeno_audit.config import Config, load_config
 from jalapeno_audit.corpus.cache import Cache
-from jalapeno_audit.corpus.loader import Inputs, load_corpus, read_inputs
+from jalapeno_audit.corpus.loader import Inputs, load_corpus, read_archives, read_bytes, read_inputs
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules.reviews import load_reviews
 
@@ -66,15 +66,18 @@ def reviews_path(paths: list[str]) -> str:
 
 
 def read_all(options: Options) -> Inputs:
-    """Every input of the check, read once: claim files, catalog, archive texts, reviews."""
+    """Every input of the check, read once: claim files, catalog, archive texts, reviews.
+
+    The report is built from these same bytes, so what is cached under their key is what they give.
+    """
     inputs = read_inputs(options.paths)
-    extra = [reviews_path(options.paths)]
-    if options.archive and os.path.isdir(options.archive):
-        extra += [os.path.join(options.archive, n) for n in sorted(os.listdir(options.archive))]
-    for path in extra:
-        if os.path.isfile(path):
-            with open(path, "rb") as handle:
-                inputs.extra.append((path, handle.read()))
+    path = reviews_path(options.paths)
+    if os.path.lexists(path):
+        data, problems = read_bytes(path)
+        inputs.problems += problems
+        inputs.reviews = data or b""
+    if options.archive:
+        read_archives(inputs, options.archive)
     return inputs
 
 
@@ -106,7 +109,7 @@ def _build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Repo
     from jalapeno_audit.rules.engine import run_rules
 
     corpus = load_corpus(inputs, options.archive, tolerance=options.tolerance, cache=cache)
-    reviews = load_reviews(reviews_path(options.paths))
+    reviews = load_reviews(reviews_path(options.paths), inputs.reviews)
     findings, notes = run_rules(corpus, RULES.values(), options.severity)
     seen = {f.fingerprint for f in findings}
     findings = [dataclasses.replace(f, review=reviews.get(f.fingerprint)) for f in findings]

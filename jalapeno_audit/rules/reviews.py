@@ -43,12 +43,13 @@ class Review:
     date: dt.date | None = None
 
 
-def load_reviews(path: str) -> dict[str, Review]:
-    """The reviews in a file (none when it does not exist); problems raise AuditError."""
-    if not os.path.exists(path):
-        return {}
-    with open(path, "rb") as handle:
-        data = handle.read()
+def load_reviews(path: str, data: bytes | None = None) -> dict[str, Review]:
+    """The reviews in a file (none when it does not exist), or in its ``data`` already read; problems raise AuditError."""
+    if data is None:
+        if not os.path.exists(path):
+            return {}
+        with open(path, "rb") as handle:
+            data = handle.read()
     text, problems = decode(data, path)
     if text is None:
         raise AuditError(problems)

@@ -1,0 +1,218 @@
+"""Nothing a checkout holds can change a verdict, hang, or exhaust the tool.
+
+Sections follow the cases of the "trust nothing from the checkout" issue: 1 forged caches,
+2 hostile cache entries, 3 concurrent reviews, 4 alias amplification, 5 inputs read once,
+6 hostile text in output, 7 numbers, 8 errors that must name a file, 9 the smaller cases.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from jalapeno_audit import run
+from jalapeno_audit.cli import app
+from jalapeno_audit.corpus import cache as cache_module
+from jalapeno_audit.corpus.cache import Cache, load_key
+
+from .conftest import source_file
+
+runner = CliRunner()
+
+CLAIMS = [
+    {"id": "j", "quote": "1,459 tokens", "system": "jalapeno", "model": "gpt-oss-120b", "metric": "tokens-per-sec-per-user", "value": 1459},
+    {"id": "g", "quote": "535 tokens", "system": "gb200", "model": "gpt-oss-120b", "metric": "tokens-per-sec-per-user", "value": 535},
+    {"id": "r", "quote": "2.7x faster", "system": "jalapeno", "vs": "gb200", "model": "gpt-oss-120b", "metric": "tokens-per-sec-per-user", "ratio": 2.7},
+]
+BAD_CLAIMS = [*CLAIMS[:2], dict(CLAIMS[2], ratio=9.4, quote="9.4x faster")]
+
+
+def entries(directory, kind: str) -> dict[str, bytes]:
+    """name -> bytes of every entry of one kind in a cache directory."""
+    return {p.name: p.read_bytes() for p in (directory / kind).rglob("*") if p.is_file() and not p.name.startswith(".")}
+
+
+def check(directory, *args):
+    return runner.invoke(app, ["check", str(directory), *args])
+
+
+# 1. A forged cache in the checkout (or in the real cache directory) cannot change a verdict.
+
+
+def forge_cache(tmp_path, monkeypatch, checkout, corpus) -> tuple:
+    """What an attacker can commit: a cache under a key of their own that passes the bad corpus.
+
+    Returns the forged cache directory and the attacker's XDG_CACHE_HOME.
+    """
+    forged, scratch, attacker = checkout / ".audit-cache", tmp_path / "scratch", tmp_path / "attacker"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(attacker))
+    (corpus / "a.yaml").write_text(source_file("a", CLAIMS))
+    assert check(corpus, "--format", "github", "--cache-dir", str(forged)).exit_code == 0
+    (good_report,) = entries(forged, "reports").values()
+    ((pack_name, good_pack),) = entries(forged, "files").items()
+    (corpus / "a.yaml").write_text(source_file("a", BAD_CLAIMS))
+    assert check(corpus, "--format", "github", "--cache-dir", str(scratch)).exit_code == 1
+    (bad_report_name,) = entries(scratch, "reports")
+    (bad_file_key,) = marshal.loads(entries(scratch, "files")[pack_name][32:])
+    (good_row,) = marshal.loads(good_pack[32:]).values()
+    signer = Cache(str(forged), load_key())
+    signer.put("reports", bad_report_name, marshal.loads(good_report[32:]))
+    signer.put("files", pack_name, {bad_file_key: good_row})
+    return forged, attacker
+
+
+def test_forged_cache_in_the_checkout_changes_no_verdict(tmp_path, monkeypatch):
+    checkout = tmp_path / "checkout"
+    corpus = checkout / "claims"
+    corpus.mkdir(parents=True)
+    monkeypatch.chdir(checkout)
+    forged, attacker = forge_cache(tmp_path, monkeypatch, checkout, corpus)
+    honest = check(corpus, "--format", "json", "--no-cache")
+    assert honest.exit_code == 1 and json.loads(honest.output)["summary"]["findings"]["error"] == 1
+
+    # Under the attacker's own key the forgery works: both the whole report and the parsed file.
+    fooled_report = check(corpus, "--format", "github", "--cache-dir", str(forged))
+    fooled_pack = check(corpus, "--format", "json", "--cache-dir", str(forged))
+    assert fooled_report.exit_code == 0 and fooled_pack.exit_code == 0
+
+    # Anyone else's run ignores it: by default (the cache is not in the checkout), pointed at
+    # it, and with the forged entries copied into the real cache directory.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "ci"))
+    monkeypatch.delenv("AUDIT_CACHE_DIR")
+    real = tmp_path / "ci" / "jalapeno-audit"
+    for attempt in ("default", "copied", "pointed"):
+        if attempt == "copied":
+            shutil.copytree(forged, real, dirs_exist_ok=True)
+        extra = ("--cache-dir", str(forged)) if attempt == "pointed" else ()
+        github = check(corpus, "--format", "github", *extra)
+        assert github.exit_code == 1 and github.output.startswith("::error file="), attempt
+        result = check(corpus, "--format", "json", *extra)
+        assert result.exit_code == 1 and result.output == honest.output, attempt
+    assert attacker.is_dir() and real.is_dir()
+    assert sorted(p.name for p in checkout.iterdir()) == [".audit-cache", "claims"]
+
+
+def test_default_cache_is_the_user_cache_directory_with_a_private_key(tmp_path, monkeypatch, corpus_dir):
+    monkeypatch.delenv("AUDIT_CACHE_DIR")
+    monkeypatch.chdir(tmp_path)
+    directory = corpus_dir({"a.yaml": source_file("a", CLAIMS)})
+    assert check(directory).exit_code == 0
+    user = tmp_path / "user-cache"
+    assert entries(user / "jalapeno-audit", "reports") and entries(user / "jalapeno-audit", "files")
+    key = user / "jalapeno-audit.key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and key.stat().st_size == 32
+    assert not (tmp_path / ".audit-cache").exists() and not (directory / ".audit-cache").exists()
+
+
+def test_a_key_others_can_read_or_a_linked_key_turns_the_cache_off(tmp_path, corpus_dir, private_cache):
+    directory = corpus_dir({"a.yaml": source_file("a", CLAIMS)})
+    key = tmp_path / "user-cache" / "jalapeno-audit.key"
+    key.parent.mkdir()
+    key.write_bytes(b"k" * 32)
+    key.chmod(0o644)
+    assert check(directory).exit_code == 0 and not private_cache.exists()
+    key.unlink()
+    (tmp_path / "elsewhere").write_bytes(b"k" * 32)
+    (tmp_path / "elsewhere").chmod(0o600)
+    key.symlink_to(tmp_path / "elsewhere")
+    assert check(directory).exit_code == 0 and not private_cache.exists()
+
+
+# 2. Hostile cache entries are misses, fast, whatever they hold.
+
+
+def _oversize(path) -> None:
+    with path.open("wb") as handle:
+        handle.truncate(cache_module.MAX_ENTRY_BYTES + 1)  # sparse: costs no disk
+
+
+def hostile_entries(path, signer: Cache, kind: str, name: str, saved: bytes) -> dict:
+    """Ways to fill one entry file: planted by hand, or signed with the real key but of the wrong shape."""
+    if kind == "reports":
+        wrong_shapes = [("x", 7, "y"), ("x", True, "y"), ["x", 0, "y"], ("x", 0)]
+    else:
+        (file_key,) = marshal.loads(saved[32:])
+        wrong_shapes = [[1, 2], {file_key: ("bad",)}, {file_key: ((1, 2), (), ())}, {file_key: (None, (("x",),), ())}, {file_key: 5}]
+    cases = {
+        "marshal bomb": lambda: path.write_bytes(b"[\x00\x00\x00\x01"),
+        "link to /dev/zero": lambda: path.symlink_to("/dev/zero"),
+        "pipe": lambda: os.mkfifo(path),
+        "oversized": lambda: _oversize(path),
+        "bit flip": lambda: path.write_bytes(bytes([saved[0] ^ 1]) + saved[1:]),
+        "unsigned": lambda: path.write_bytes(saved[32:]),
+    }
+    for number, value in enumerate(wrong_shapes):
+        cases[f"signed wrong shape {number}"] = lambda value=value: signer.put(kind, name, value)
+    return cases
+
+
+@pytest.mark.parametrize("kind", ["reports", "files"])
+def test_hostile_cache_entries_are_misses(tmp_path, corpus_dir, private_cache, kind):
+    directory = corpus_dir({"a.yaml": source_file("a", BAD_CLAIMS)})
+    honest = check(directory, "--format", "json", "--no-cache")
+    assert honest.exit_code == 1
+    assert check(directory, "--format", "json").output == honest.output
+    (name,) = entries(private_cache, kind)
+    path = private_cache / kind / name[:2] / name
+    saved = path.read_bytes()
+    signer = Cache(str(private_cache), load_key())
+    for case, plant in hostile_entries(path, signer, kind, name, saved).items():
+        path.unlink()
+        plant()
+        started = time.monotonic()
+        result = subprocess.run([sys.executable, "-m", "jalapeno_audit", "check", str(directory), "--format", "json"], capture_output=True, text=True, timeout=30)
+        elapsed = time.monotonic() - started
+        assert (result.returncode, result.stdout, result.stderr) == (1, honest.output, ""), case
+        assert elapsed < 5, (case, elapsed)
+        TIMINGS[f"{kind}: {case}"] = elapsed
+        path.unlink(missing_ok=True)
+        path.write_bytes(saved)
+
+
+TIMINGS: dict[str, float] = {}
+
+
+def test_cache_size_is_bounded_oldest_entries_go_first(tmp_path, monkeypatch):
+    cache = Cache(str(tmp_path / "c"), b"k" * 32)
+    for number in range(5):
+        cache.put("reports", f"{number:02d}" + "0" * 62, "x" * 1000)
+        path = tmp_path / "c" / "reports" / f"{number:02d}" / (f"{number:02d}" + "0" * 62)
+        os.utime(path, (1000 + number, 1000 + number))
+    assert cache.get("reports", "00" + "0" * 62) == "x" * 1000  # a hit makes it the most recent
+    cache.evict(limit=3 * 1100)
+    left = sorted(entries(tmp_path / "c", "reports"))
+    assert left == ["00" + "0" * 62, "03" + "0" * 62, "04" + "0" * 62]
+    monkeypatch.setattr(cache_module, "MAX_ENTRY_BYTES", 500)
+    cache.put("reports", "05" + "0" * 62, "y" * 1000)
+    assert cache.get("reports", "05" + "0" * 62) is None and not (tmp_path / "c" / "reports" / "05").exists()
+
+
+# 5. Every input is read once: the report is built from the bytes its cache key was made of.
+
+
+def test_report_uses_the_bytes_read_for_its_key(tmp_path, corpus_dir):
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    (archive / "a.txt").write_text("It did 1,459 tokens against 535 tokens, 2.2x faster.\n")
+    claims = [*CLAIMS[:2], dict(CLAIMS[2], ratio=2.2, quote="2.2x faster")]
+    directory = corpus_dir({"a.yaml": source_file("a", claims, archive="a.txt")})
+    fingerprint = json.loads(check(directory, "--archive", str(archive), "--format", "json").output)["findings"][0]["fingerprint"]
+    review = runner.invoke(app, ["review", fingerprint, "--verdict", "confirmed", "--note", "wrong", "--corpus", str(directory)])
+    assert review.exit_code == 0, review.output
+    options, _ = run.settle([str(directory)], archive=str(archive))
+    inputs = run.read_all(options)
+    # Both change on disk after they were read: the report must not see the change.
+    (directory / "reviews.yaml").write_text("# emptied\n")
+    (archive / "a.txt").write_text("nothing quoted here\n")
+    report = run.build_report(options, inputs, None)
+    assert [f.rule for f in report.findings] == ["ratio-arithmetic"]
+    assert report.findings[0].review is not None and not report.failing()
