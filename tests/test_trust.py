@@ -216,3 +216,60 @@ def test_report_uses_the_bytes_read_for_its_key(tmp_path, corpus_dir):
     report = run.build_report(options, inputs, None)
     assert [f.rule for f in report.findings] == ["ratio-arithmetic"]
     assert report.findings[0].review is not None and not report.failing()
+
+
+# 3. Concurrent reviews keep every distinct entry and refuse true duplicates.
+
+INTERNAL = [
+    {"id": f"c{n}", "quote": f"{n} times better in internal testing", "system": "jalapeno", "statement": f"better {n}", "evidence": "internal"}
+    for n in range(10)
+]
+
+
+def fingerprints(directory) -> list[str]:
+    result = check(directory, "--format", "json", "--fail-on", "never")
+    return [f["fingerprint"] for f in json.loads(result.output)["findings"]]
+
+
+def test_twenty_concurrent_reviews_lose_nothing_and_duplicate_nothing(corpus_dir):
+    directory = corpus_dir({"a.yaml": source_file("a", INTERNAL)})
+    found = fingerprints(directory)
+    assert len(found) == 10
+    env = dict(os.environ)
+    command = [sys.executable, "-m", "jalapeno_audit", "review", "--verdict", "confirmed", "--corpus", str(directory)]
+    # Every finding reviewed by two processes at once: one must add it, the other be refused.
+    processes = [subprocess.Popen([*command, found[n % 10], "--note", f"run {n}"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(20)]
+    outcomes = [(p.wait(timeout=60), p.stdout.read() + p.stderr.read()) for p in processes]
+    for p in processes:
+        p.stdout.close()
+        p.stderr.close()
+    added = [out for code, out in outcomes if code == 0]
+    refused = [out for code, out in outcomes if code == 2]
+    assert len(added) == 10 and len(refused) == 10, outcomes
+    assert all("added review of" in out for out in added) and all("is already reviewed (confirmed)" in out for out in refused)
+    text = (directory / "reviews.yaml").read_text()
+    assert sorted(line.split('"')[1] for line in text.splitlines() if line.startswith("- finding:")) == sorted(found)
+    assert check(directory, "--fail-on", "info").exit_code == 0
+
+
+# 9 (reviews). Line endings and untouched bytes are kept; --replace replaces in CR-only files.
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r", "\n"])
+def test_review_keeps_line_endings_and_other_entries(corpus_dir, newline):
+    directory = corpus_dir({"a.yaml": source_file("a", INTERNAL[:3])})
+    first, second, third = fingerprints(directory)
+    kept = f'# comment kept   {newline}- finding: "{first}"{newline}  verdict: explained   # odd spacing{newline}  note: "n"{newline}'
+    (directory / "reviews.yaml").write_bytes(b"\xef\xbb\xbf" + kept.encode())
+    assert runner.invoke(app, ["review", second, "--verdict", "confirmed", "--note", "two", "--corpus", str(directory)]).exit_code == 0
+    data = (directory / "reviews.yaml").read_bytes()
+    added = f'- finding: "{second}"{newline}  verdict: confirmed{newline}  note: "two"{newline}'
+    assert data.startswith(b"\xef\xbb\xbf" + kept.encode()) and added.encode() in data
+    replaced = runner.invoke(app, ["review", first, "--verdict", "confirmed", "--note", "new", "--replace", "--corpus", str(directory)])
+    assert replaced.exit_code == 0 and "replaced review" in replaced.output
+    data = (directory / "reviews.yaml").read_bytes()
+    assert data.startswith(f"\ufeff# comment kept   {newline}- finding: \"{first}\"{newline}  verdict: confirmed{newline}".encode())
+    assert data.count(b"- finding:") == 2 and added.encode() in data and b"explained" not in data
+    assert (b"\n" in data) == (newline != "\r") and (b"\r" in data) == (newline != "\n")
+    assert runner.invoke(app, ["review", third, "--verdict", "confirmed", "--note", "3", "--corpus", str(directory)]).exit_code == 0
+    assert check(directory, "--fail-on", "info").exit_code == 0
