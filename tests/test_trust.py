@@ -173,7 +173,7 @@ def test_hostile_cache_entries_are_misses(tmp_path, corpus_dir, private_cache, k
         elapsed = time.monotonic() - started
         assert (result.returncode, result.stdout, result.stderr) == (1, honest.output, ""), case
         assert elapsed < 5, (case, elapsed)
-        TIMINGS[f"{kind}: {case}"] = elapsed
+        TIMINGS[f"cache {kind}: {case}"] = elapsed
         path.unlink(missing_ok=True)
         path.write_bytes(saved)
 
@@ -273,3 +273,64 @@ def test_review_keeps_line_endings_and_other_entries(corpus_dir, newline):
     assert (b"\n" in data) == (newline != "\r") and (b"\r" in data) == (newline != "\n")
     assert runner.invoke(app, ["review", third, "--verdict", "confirmed", "--note", "3", "--corpus", str(directory)]).exit_code == 0
     assert check(directory, "--fail-on", "info").exit_code == 0
+
+
+# 4. Aliases cannot amplify work or output; errors per file are capped. 9: many unknown keys stay fast.
+
+HEAD = "source:\n  id: s\n  title: T\n  publisher: P\nclaims:\n"
+
+
+def audit(tmp_path, *args, timeout=30):
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "jalapeno_audit", *args], cwd=tmp_path, capture_output=True, text=True, timeout=timeout)
+    return result, time.monotonic() - started
+
+
+def write_claims(tmp_path, text: str) -> None:
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "a.yaml").write_text(text)
+
+
+def test_one_bad_claim_aliased_ten_thousand_times_is_one_error(tmp_path):
+    bad = "  - &c {id: c, quote: q, system: nope, vs: nah, metric: zzz, ratio: -1, bogus: 1}\n"
+    write_claims(tmp_path, HEAD + bad + "  - *c\n" * 10_000)
+    result, elapsed = audit(tmp_path, "check", "claims")
+    assert result.returncode == 2 and elapsed < 5
+    assert result.stderr.endswith("aliases repeat more than the file's own size; write the values out instead\n")
+    assert result.stderr.count("\n") < 10
+
+
+def test_a_large_quote_aliased_by_thousands_of_claims_is_refused(tmp_path):
+    anchor = '  title2: &q "' + "x" * 200_000 + '"\n'
+    claims = "".join(f"  - {{id: c{n}, quote: *q, system: jalapeno, statement: s}}\n" for n in range(5000))
+    write_claims(tmp_path, HEAD.replace("claims:\n", anchor + "claims:\n") + claims)
+    result, elapsed = audit(tmp_path, "check", "claims")
+    assert result.returncode == 2 and elapsed < 5
+    assert result.stderr == "claims/a.yaml:9: aliases repeat more than the file's own size; write the values out instead\n"
+
+
+def test_aliases_within_the_file_size_still_work(tmp_path):
+    at = "  - id: c{n}\n    quote: '{n} tokens'\n    system: jalapeno\n    model: gpt-oss-120b\n    metric: throughput\n    value: {n}\n    at: {ref}\n"
+    claims = at.format(n=1, ref="&cond {tokens-per-sec-per-user: 169}") + "".join(at.format(n=n, ref="*cond") for n in range(2, 6))
+    write_claims(tmp_path, HEAD + claims)
+    result, _ = audit(tmp_path, "check", "claims", "--format", "json", "--fail-on", "never")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["summary"]["claims"] == 5
+
+
+def test_errors_per_file_are_capped_with_a_count_of_the_rest(tmp_path):
+    write_claims(tmp_path, HEAD + "".join(f"  - {{id: c{n}, quote: q, system: nope, statement: s}}\n" for n in range(300)))
+    result, _ = audit(tmp_path, "check", "claims")
+    lines = result.stderr.splitlines()
+    assert result.returncode == 2 and len(lines) == 51
+    assert lines[0] == "claims/a.yaml:6: unknown system 'nope' in system"
+    assert lines[-1] == "claims/a.yaml:56: and 250 more problems in this file, the first of them here (fix these first)"
+
+
+def test_many_unknown_keys_stay_fast_and_short(tmp_path):
+    write_claims(tmp_path, HEAD.replace("claims:\n", "claims: []\n") + "".join(f"k{n}: 1\n" for n in range(100_000)))
+    result, elapsed = audit(tmp_path, "check", "claims")
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 51
+    assert result.stderr.splitlines()[-1].endswith("and 99,950 more problems in this file, the first of them here (fix these first)")
+    assert elapsed < 5, elapsed
+    TIMINGS["100,000 unknown keys (1 MB)"] = elapsed
