@@ -33,14 +33,26 @@ def guarded(command):
         try:
             return command(*args, **kwargs)
         except AuditError as exc:
-            typer.echo(exc.text, err=True)
+            _echo_error(exc)
             raise typer.Exit(EXIT_ERROR) from None
 
     return wrapper
 
 
+def _say(message: str, err: bool = False) -> None:
+    """One line of output that may carry names or values from the corpus: escaped for the terminal and CI logs."""
+    from jalapeno_audit.reporters.escape import error_line
+
+    typer.echo(error_line(message), err=err)
+
+
+def _echo_error(exc: AuditError) -> None:
+    for line in [str(p) for p in exc.problems] or [exc.text]:
+        _say(line, err=True)
+
+
 def _fail(message: str) -> None:
-    typer.echo(message, err=True)
+    _say(message, err=True)
     raise typer.Exit(EXIT_ERROR)
 
 
@@ -182,7 +194,7 @@ def review(
         _fail(f"audit: no finding {fingerprint} in {', '.join(paths)}{did_you_mean(fingerprint, known)}")
     path = run.reviews_path(paths)
     done = add_review(path, fingerprint, verdict, note.strip(), by, dt.date.today(), replace)
-    typer.echo(f"{done} review of {fingerprint} in {path}")
+    _say(f"{done} review of {fingerprint} in {path}")
 
 
 @app.command()
@@ -200,9 +212,9 @@ def config(paths: list[str] = typer.Argument(None, help="The corpus (default: cl
         ("tolerance", fmt(options.tolerance), settings.origins["tolerance"]),
         ("archive", options.archive or "(none)", settings.origins["archive"] if settings.archive else "default"),
     ]
-    typer.echo(f"configuration file: {settings.file or '(none found)'}")
+    _say(f"configuration file: {settings.file or '(none found)'}")
     for key, value, origin in rows:
-        typer.echo(f"{key:10} {value}  [{origin}]")
+        _say(f"{key:10} {value}  [{origin}]")
 
 
 @app.command()
@@ -361,7 +373,7 @@ def new(
     except FileExistsError:
         _fail(f"audit: {target} appeared while writing; refusing to overwrite it")
     live = sum(1 for c in candidates if not c.missing)
-    typer.echo(f"wrote {target}: {len(candidates)} figures found, {live} complete claims, {len(candidates) - live} marked TODO")
+    _say(f"wrote {target}: {len(candidates)} figures found, {live} complete claims, {len(candidates) - live} marked TODO")
 
 
 def _width() -> int:
@@ -379,8 +391,8 @@ def main() -> None:
         typer.echo("audit: interrupted", err=True)
         sys.exit(130)
     except AuditError as exc:
-        typer.echo(exc.text, err=True)
+        _echo_error(exc)
         sys.exit(EXIT_ERROR)
     except Exception as exc:
-        typer.echo(f"audit: internal error: {type(exc).__name__}: {exc}", err=True)
+        _say(f"audit: internal error: {type(exc).__name__}: {exc}", err=True)
         sys.exit(EXIT_ERROR)

@@ -13,6 +13,7 @@ from pathlib import Path
 from jalapeno_audit.config import Config, load_config
 from jalapeno_audit.corpus.cache import Cache
 from jalapeno_audit.corpus.loader import Inputs, load_corpus, read_archives, read_bytes, read_inputs
+from jalapeno_audit.reporters import escape
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules.reviews import load_reviews
 
@@ -131,8 +132,9 @@ def render(report: Report, output_format: str, color: bool = False, width: int =
     else:
         from jalapeno_audit.reporters import text
 
-        return text.render(report, color=color, width=width)
-    return reporter.render(report)
+        return escape.command_lines(text.render(report, color=color, width=width))
+    rendered = reporter.render(report)
+    return escape.json_document(rendered) if output_format in ("json", "sarif", "claimreview") else rendered
 
 
 def error_report(problems, options: Options) -> Report:

@@ -334,3 +334,59 @@ def test_many_unknown_keys_stay_fast_and_short(tmp_path):
     assert result.stderr.splitlines()[-1].endswith("and 99,950 more problems in this file, the first of them here (fix these first)")
     assert elapsed < 5, elapsed
     TIMINGS["100,000 unknown keys (1 MB)"] = elapsed
+
+
+# 6. Hostile text cannot reach a terminal or a CI log as anything but text.
+
+FORMATS = ["text", "markdown", "github", "json", "sarif", "claimreview"]
+INVISIBLE = ["\x1b", "\x07", "\x9b", "\u202e", "\u2066", "\u2028"]
+
+
+def hostile_corpus(tmp_path):
+    """A finding whose file name, quote, speaker and review carry escapes, OSC 8/52 and bidi overrides."""
+    directory = tmp_path / "claims"
+    directory.mkdir()
+    name = "a\x1b]8;;https:example.org\x07link\x1b]8;;\x07\u202e.yaml"
+    claims = [*CLAIMS[:2], dict(CLAIMS[2], ratio=9.4, quote="9.4x \x1b[2J\u202eevil\x1b]52;c;ZXZpbA==\x07", by="Pub\u2066lisher\u2028B")]
+    (directory / name).write_text(source_file("a", claims))
+    fingerprint = json.loads(check(directory, "--format", "json").output)["findings"][0]["fingerprint"]
+    note = "::error::forged \\e[31m" * 20  # YAML escapes: ESC
+    (directory / "reviews.yaml").write_text(
+        f'- finding: "{fingerprint}"\n  verdict: confirmed\n  note: "{note}\\u202e"\n  by: "R\\e]52;c;eA==\\a"\n'
+        '- finding: "gone:\\e]52;c;ZXZpbA==\\a\\u202e"\n  verdict: explained\n  note: "stale"\n'
+    )
+    return directory
+
+
+@pytest.mark.parametrize("output_format", FORMATS)
+def test_hostile_text_is_made_visible_in_every_format(tmp_path, output_format):
+    directory = hostile_corpus(tmp_path)
+    result = check(directory, "--format", output_format, "--fail-on", "never")
+    assert result.exit_code == 0, result.output
+    output = result.output
+    for character in INVISIBLE:
+        assert character not in output, (output_format, repr(character))
+    lines = output.splitlines()
+    if output_format == "github":
+        assert all(line.startswith(("::error file=", "::warning file=", "::notice file=")) for line in lines)
+        assert len(lines) == 2  # the finding and the stale review
+    else:
+        assert not any(line.lstrip().startswith("::") for line in lines)
+    if output_format in ("json", "sarif", "claimreview"):
+        assert "\\u202e" in output
+        assert "\u202e" in json.dumps(json.loads(output), ensure_ascii=False)  # valid, and the same data
+    if output_format in ("text", "markdown"):
+        assert "\\x1b" in output and "\\u202e" in output
+
+
+def test_load_errors_cannot_issue_workflow_commands(tmp_path):
+    (tmp_path / "claims").mkdir()
+    bad = [dict(CLAIMS[0], system="x\n::error::forged", by="\x1b]8;;https://example.org\x07me")]
+    (tmp_path / "claims" / "::error::b\u202e.yaml").write_text(source_file("a", bad))
+    result, _ = audit(tmp_path, "check", "claims", "--format", "github")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == "claims/::error::b\\u202e.yaml:8: unknown system 'x\\x0a::error::forged' in system\n"
+    (tmp_path / "claims" / "::error::b\u202e.yaml").unlink()
+    (tmp_path / "claims" / "::warning::c.yaml").write_text(source_file("a", bad))
+    result, _ = audit(tmp_path / "claims", "check", "::warning::c.yaml")
+    assert result.returncode == 2 and result.stderr.startswith("\\x3a:warning::c.yaml:8: unknown system")

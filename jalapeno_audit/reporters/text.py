@@ -6,24 +6,20 @@ Quoted text is rendered as plain ``Text``: nothing a source says is read as Rich
 from __future__ import annotations
 
 import io
-import re
 
 from rich.console import Console
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from jalapeno_audit.reporters import escape
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules.engine import SEVERITIES
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_BREAKS = re.compile(r"[\r\n\t]+")
 
 
 def plain(text: str) -> Text:
     """Quoted text for the terminal: never markup, never a control sequence, never a line break."""
-    text = _BREAKS.sub(" ", text)
-    return Text(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
+    return Text(escape.terminal(text))
 
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -66,7 +62,7 @@ def _finding(console: Console, report: Report, finding) -> None:
     head.append(plain(finding.message))
     console.print(head)
     location = finding.claims[0]
-    console.print(Text(f"    {location.path}:{location.line}  {finding.fingerprint}", style="dim"))
+    console.print(Text(escape.terminal(f"    {location.path}:{location.line}  {finding.fingerprint}"), style="dim"))
     if finding.review is not None:
         review = finding.review
         console.print(Text("    reviewed: ", style="green") + plain(f"{review.verdict}: {review.note}"))
