@@ -352,6 +352,8 @@ def new(
         except (OSError, UnicodeDecodeError) as exc:
             _fail(f"audit: cannot read {article}: {getattr(exc, 'strerror', None) or exc}")
         archive = os.path.basename(article)
+    if os.path.lexists(into) and not os.path.isdir(into):
+        _fail(f"audit: --into {into} is not a directory")
     catalog_path = os.path.join(into, "catalog.yaml")
     extension = None
     if os.path.isfile(catalog_path):
@@ -359,19 +361,22 @@ def new(
             extension = (catalog_path, handle.read())
     yaml_text, candidates = scaffold(text, source_id, load_catalog(extension), archive=archive, publisher=publisher, url=url, published=published)
     target = os.path.join(into, f"{source_id}.yaml")
-    if os.path.exists(target):
+    # lexists: a link, even one to nothing, is something there not to overwrite.
+    if os.path.lexists(target):
         if not force:
             _fail(f"audit: {target} exists; refusing to overwrite it (--force writes {source_id}.new.yaml beside it)")
         target = os.path.join(into, f"{source_id}.new.yaml")
-        if os.path.exists(target):
+        if os.path.lexists(target):
             _fail(f"audit: {target} exists too; move it away first")
-    os.makedirs(into, exist_ok=True)
     from jalapeno_audit.fileio import write_new
 
     try:
+        os.makedirs(into, exist_ok=True)
         write_new(target, yaml_text)
     except FileExistsError:
         _fail(f"audit: {target} appeared while writing; refusing to overwrite it")
+    except OSError as exc:
+        _fail(f"audit: cannot write {target}: {exc.strerror or exc}")
     live = sum(1 for c in candidates if not c.missing)
     _say(f"wrote {target}: {len(candidates)} figures found, {live} complete claims, {len(candidates) - live} marked TODO")
 

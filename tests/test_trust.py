@@ -146,6 +146,7 @@ def hostile_entries(path, signer: Cache, kind: str, name: str, saved: bytes) -> 
         "marshal bomb": lambda: path.write_bytes(b"[\x00\x00\x00\x01"),
         "link to /dev/zero": lambda: path.symlink_to("/dev/zero"),
         "pipe": lambda: os.mkfifo(path),
+        "directory": lambda: path.mkdir(),
         "oversized": lambda: _oversize(path),
         "bit flip": lambda: path.write_bytes(bytes([saved[0] ^ 1]) + saved[1:]),
         "unsigned": lambda: path.write_bytes(saved[32:]),
@@ -174,7 +175,7 @@ def test_hostile_cache_entries_are_misses(tmp_path, corpus_dir, private_cache, k
         assert (result.returncode, result.stdout, result.stderr) == (1, honest.output, ""), case
         assert elapsed < 5, (case, elapsed)
         TIMINGS[f"cache {kind}: {case}"] = elapsed
-        path.unlink(missing_ok=True)
+        path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink(missing_ok=True)
         path.write_bytes(saved)
 
 
@@ -390,3 +391,120 @@ def test_load_errors_cannot_issue_workflow_commands(tmp_path):
     (tmp_path / "claims" / "::warning::c.yaml").write_text(source_file("a", bad))
     result, _ = audit(tmp_path / "claims", "check", "::warning::c.yaml")
     assert result.returncode == 2 and result.stderr.startswith("\\x3a:warning::c.yaml:8: unknown system")
+
+
+# 7. Numbers: a zero or negative absolute figure is a load error, not a crash or a silenced rule.
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    (0, "17: value 0 must be positive: an absolute figure is a magnitude"),
+    (-535, "17: value -535 must be positive: an absolute figure is a magnitude"),
+    ([-1, 535], "18: value range [-1, 535] must be positive"),
+])
+def test_zero_or_negative_values_are_load_errors(tmp_path, value, message):
+    write_claims(tmp_path, source_file("a", [CLAIMS[0], dict(CLAIMS[1], value=value), CLAIMS[2]]))
+    result, _ = audit(tmp_path, "check", "claims")
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", f"claims/a.yaml:{message}\n")
+
+
+# 8. Errors that must name a file, never "internal error".
+
+
+def expect_error(result, stderr: str) -> None:
+    assert result.returncode == 2 and "internal error" not in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr == stderr
+
+
+def test_date_before_the_first_day_is_a_load_error(tmp_path):
+    write_claims(tmp_path, HEAD + "  - {id: d, quote: q, system: jalapeno, event: e, date: {before: 0001-01-01}}\n")
+    expect_error(audit(tmp_path, "check", "claims")[0], "claims/a.yaml:6: date before 0001-01-01 leaves no day at all\n")
+
+
+def test_a_loop_of_links_between_claim_files_is_a_load_error(tmp_path):
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "a.yaml").symlink_to("b.yaml")
+    (tmp_path / "claims" / "b.yaml").symlink_to("a.yaml")
+    expect_error(audit(tmp_path, "check", "claims")[0], "".join(
+        f"claims/{n}.yaml:1: is a link that leads to no file (dangling, or a loop of links)\n" for n in "ab"))
+
+
+def test_reviews_file_that_is_a_directory_is_a_load_error(tmp_path):
+    write_claims(tmp_path, source_file("a", CLAIMS))
+    (tmp_path / "claims" / "reviews.yaml").mkdir()
+    expect_error(audit(tmp_path, "check", "claims")[0], "claims/reviews.yaml:1: is a directory, not a file\n")
+
+
+def test_new_into_a_file_is_an_error(tmp_path):
+    (tmp_path / "article.txt").write_text("Jalapeño is 2.7x faster.\n")
+    (tmp_path / "plain").write_text("")
+    result, _ = audit(tmp_path, "new", "article.txt", "--id", "x", "--into", "plain")
+    expect_error(result, "audit: --into plain is not a directory\n")
+
+
+def test_file_name_that_is_not_utf8_is_reported_in_markdown(tmp_path):
+    (tmp_path / "claims").mkdir()
+    with open(os.path.join(os.fsencode(tmp_path / "claims"), b"bad\xff.yaml"), "w") as handle:
+        handle.write(source_file("a", BAD_CLAIMS))
+    result, _ = audit(tmp_path, "check", "claims", "--format", "markdown")
+    assert result.returncode == 1, result.stderr
+    assert "[claims/bad\\\\xff.yaml:18](claims/bad%FF.yaml#L18)" in result.stdout
+
+
+def test_bad_step_summary_path_fails_before_the_report(tmp_path):
+    write_claims(tmp_path, source_file("a", CLAIMS))
+    env = dict(os.environ, GITHUB_STEP_SUMMARY=str(tmp_path))
+    result = subprocess.run([sys.executable, "-m", "jalapeno_audit", "check", "claims", "--format", "github", "--step-summary"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=30, env=env)
+    assert result.stdout == ""
+    expect_error(result, f"audit: cannot append the step summary to {tmp_path}: Is a directory\n")
+
+
+# 9. Temporary files: removed on SIGTERM, never read, and cleaned when a killed process left them.
+
+
+def test_sigterm_during_a_write_leaves_no_temporary_file(tmp_path):
+    target = tmp_path / "claims" / "reviews.yaml"
+    target.parent.mkdir()
+    target.write_text("old\n")
+    script = (
+        "import os, sys, time\n"
+        "from jalapeno_audit import fileio\n"
+        "def stall(fd):\n"
+        "    print('writing', flush=True)\n"
+        "    time.sleep(30)\n"
+        "os.fsync = stall\n"
+        f"fileio.write_atomic({str(target)!r}, 'new\\n')\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert process.stdout.readline() == "writing\n"
+    assert [p.name for p in target.parent.iterdir() if p.name.endswith(".tmp")]
+    process.terminate()
+    assert process.wait(timeout=10) == 128 + 15
+    process.stdout.close()
+    assert [p.name for p in target.parent.iterdir()] == ["reviews.yaml"] and target.read_text() == "old\n"
+
+
+def test_leftover_temporaries_are_ignored_and_old_ones_cleaned(tmp_path):
+    directory = tmp_path / "claims"
+    directory.mkdir()
+    (directory / "a.yaml").write_text(source_file("a", INTERNAL[:1]))
+    for name, age in ((".audit-old.tmp", 7200), (".audit-new.tmp", 60)):
+        (directory / name).write_text("source: [not yaml at all\n")
+        os.utime(directory / name, (time.time() - age, time.time() - age))
+    result, _ = audit(tmp_path, "check", "claims", "--format", "json", "--fail-on", "never")
+    assert result.returncode == 0, result.stderr
+    (fingerprint,) = [f["fingerprint"] for f in json.loads(result.stdout)["findings"]]
+    result, _ = audit(tmp_path, "review", fingerprint, "--verdict", "confirmed", "--note", "n")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in directory.iterdir()) == [".audit-new.tmp", "a.yaml", "reviews.yaml"]
+
+
+def test_new_refuses_a_dangling_link_and_force_writes_beside_it(tmp_path):
+    (tmp_path / "article.txt").write_text("Jalapeño is 2.7x faster than GB200 on gpt-oss-120b.\n")
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "x.yaml").symlink_to("nowhere.yaml")
+    result, _ = audit(tmp_path, "new", "article.txt", "--id", "x")
+    expect_error(result, "audit: claims/x.yaml exists; refusing to overwrite it (--force writes x.new.yaml beside it)\n")
+    result, _ = audit(tmp_path, "new", "article.txt", "--id", "x", "--force")
+    assert result.returncode == 0 and result.stdout.startswith("wrote claims/x.new.yaml:")
+    assert not (tmp_path / "nowhere.yaml").exists() and not (tmp_path / "claims" / "nowhere.yaml").exists()

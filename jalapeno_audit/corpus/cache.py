@@ -70,10 +70,11 @@ def _read_regular(path: str, limit: int) -> bytes | None:
         handle = os.open(path, _READ_FLAGS)
     except OSError:
         return None
+    info = os.fstat(handle)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+        os.close(handle)
+        return None
     with os.fdopen(handle, "rb") as stream:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
         data = stream.read(limit + 1)
     return data if len(data) <= limit else None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.corpus.fields import Checker, Field, ObjectSpec, closest, describe, did_you_mean
 from jalapeno_audit.corpus.model import CLAIM_KINDS, DATE, EVIDENCE, RATIO, SOURCE_KINDS, STATEMENT, VALUE, Claim, DateSpec, Source
@@ -228,8 +230,8 @@ class _ClaimReader:
             if lo.value > hi.value:
                 self.check.fail(node, f"{key} range [{lo.text}, {hi.text}] has lo > hi")
                 return
-            if key == "ratio" and lo.value <= 0:
-                self.check.fail(node, f"ratio range [{lo.text}, {hi.text}] must be positive")
+            if lo.value <= 0:
+                self.check.fail(node, f"{key} range [{lo.text}, {hi.text}] must be positive")
                 return
             values["bounds"] = (lo, hi)
             return
@@ -238,6 +240,9 @@ class _ClaimReader:
             return
         if key == "ratio" and figure.value <= 0:
             self.check.fail(node, f"ratio {figure.text} must be positive (a figure below 1 means system is worse)")
+            return
+        if figure.value <= 0:
+            self.check.fail(node, f"value {figure.text} must be positive: an absolute figure is a magnitude")
             return
         values["figure"] = figure
 
@@ -265,6 +270,9 @@ class _ClaimReader:
             return None
         if not values:
             check.fail(node, "date needs at least one of on, before, by, from, to")
+            return None
+        if values.get("before") == dt.date.min:
+            check.fail(node, f"date before {dt.date.min.isoformat()} leaves no day at all")
             return None
         if "on" in values and len(values) > 1:
             check.fail(node, "date 'on' cannot be combined with before, by, from or to")

@@ -66,10 +66,11 @@ def read_bytes(path: str) -> tuple[bytes | None, list[Problem]]:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         return None, [Problem(path, 1, f"cannot read: {exc.strerror or exc}")]
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        return None, [Problem(path, 1, "is a directory, not a file" if stat.S_ISDIR(mode) else "cannot read: not a regular file")]
     with os.fdopen(handle, "rb") as stream:
-        mode = os.fstat(handle).st_mode
-        if not stat.S_ISREG(mode):
-            return None, [Problem(path, 1, "is a directory, not a file" if stat.S_ISDIR(mode) else "cannot read: not a regular file")]
         try:
             return stream.read(MAX_FILE_BYTES + 1), []
         except OSError as exc:
