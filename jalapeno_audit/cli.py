@@ -34,14 +34,26 @@ def guarded(command):
         try:
             return command(*args, **kwargs)
         except AuditError as exc:
-            typer.echo(exc.text, err=True)
+            _echo_error(exc)
             raise typer.Exit(EXIT_ERROR) from None
 
     return wrapper
 
 
+def _say(message: str, err: bool = False) -> None:
+    """One line of output that may carry names or values from the corpus: escaped for the terminal and CI logs."""
+    from jalapeno_audit.reporters.escape import error_line
+
+    typer.echo(error_line(message), err=err)
+
+
+def _echo_error(exc: AuditError) -> None:
+    for line in [str(p) for p in exc.problems] or [exc.text]:
+        _say(line, err=True)
+
+
 def _fail(message: str) -> None:
-    typer.echo(message, err=True)
+    _say(message, err=True)
     raise typer.Exit(EXIT_ERROR)
 
 
@@ -53,10 +65,10 @@ def _choice(value: str, choices, option: str) -> str:
     return value
 
 
-def _cache(no_cache: bool):
-    from jalapeno_audit.corpus.cache import Cache
+def _cache(no_cache: bool, directory: str | None = None):
+    from jalapeno_audit.corpus.cache import default_directory, open_cache
 
-    return Cache(None if no_cache else os.environ.get("AUDIT_CACHE_DIR", ".audit-cache"))
+    return open_cache(None if no_cache else directory or default_directory())
 
 
 def _severities(pairs: list[str]) -> dict[str, str]:
@@ -99,7 +111,8 @@ def check(
     severity: list[str] = typer.Option([], "--severity", help="Override a rule's severity: RULE=LEVEL (repeatable)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list comparisons that hold only thanks to rounding."),
     step_summary: bool = typer.Option(False, "--step-summary", help="Also append the Markdown report to $GITHUB_STEP_SUMMARY."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
+    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
 ) -> None:
     """Load and validate the corpus, run every rule, print the report."""
     from jalapeno_audit import run
@@ -112,11 +125,11 @@ def check(
     options, _ = run.settle(paths, archive=archive, fail_on=fail_on, severity=_severities(severity), verbose=verbose)
     summary_file = os.environ.get("GITHUB_STEP_SUMMARY") if step_summary else None
     color = output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    cache = _cache(no_cache)
+    cache = _cache(no_cache, cache_dir)
     inputs = run.read_all(options)
     run_key = inputs.digest(options.key(), output_format, repr((color, _width(), bool(summary_file))))
     cached = cache.get("reports", run_key)
-    if isinstance(cached, tuple) and len(cached) == 3 and all(isinstance(v, t) for v, t in zip(cached, (str, int, str), strict=True)):
+    if _is_report_entry(cached):
         text, code, summary = cached
     else:
         try:
@@ -129,11 +142,30 @@ def check(
         summary = reporters.render(report, "markdown") if summary_file else ""
         code = EXIT_FINDINGS if report.failing() else EXIT_OK
         cache.put("reports", run_key, (text, code, summary))
-    _write(text, output)
-    if summary_file:
-        with open(summary_file, "a", encoding="utf-8") as handle:
-            handle.write(summary + "\n")
+    with _summary_stream(summary_file) as stream:  # opened first: a bad path fails before the report is out
+        _write(text, output)
+        if stream is not None:
+            stream.write(summary + "\n")
     raise typer.Exit(code)
+
+
+def _is_report_entry(value) -> bool:
+    """A cached report is (text, exit code, step summary); anything else is a miss."""
+    return (
+        type(value) is tuple and len(value) == 3 and type(value[0]) is str and type(value[1]) is int
+        and value[1] in (EXIT_OK, EXIT_FINDINGS) and type(value[2]) is str
+    )
+
+
+def _summary_stream(path: str | None):
+    import contextlib
+
+    if path is None:
+        return contextlib.nullcontext()
+    try:
+        return open(path, "a", encoding="utf-8")
+    except OSError as exc:
+        raise AuditError(f"audit: cannot append the step summary to {path}: {exc.strerror or exc}") from None
 
 
 @app.command()
@@ -159,8 +191,9 @@ def review(
     if upgrade:
         if fingerprint or verdict or note:
             _fail("audit: --upgrade takes no fingerprint, --verdict or --note")
-        report = run.build_report(options, run.read_all(options), _cache(False))
-        typer.echo(run.upgrade_reviews(path, report))
+        inputs = run.read_all(options)
+        report = run.build_report(options, inputs, _cache(False))
+        _say(run.upgrade_reviews(path, report, inputs.reviews))
         return
     if fingerprint is None or verdict is None or note is None:
         _fail("audit: review needs a FINGERPRINT, --verdict and --note (or --upgrade)")
@@ -176,7 +209,7 @@ def review(
         _fail(f"audit: the review of {fingerprint} is still under an earlier fingerprint; run `audit review --upgrade` first")
     reopened = finding.review is not None and bool(finding.added_since_review)
     done = add_review(path, fingerprint, verdict, note.strip(), by, dt.date.today(), replace or reopened, claims=finding.claim_ids)
-    typer.echo(f"{done} review of {fingerprint} in {path}")
+    _say(f"{done} review of {fingerprint} in {path}")
 
 
 @app.command()
@@ -194,9 +227,9 @@ def config(paths: list[str] = typer.Argument(None, help="The corpus (default: cl
         ("tolerance", fmt(options.tolerance), settings.origins["tolerance"]),
         ("archive", options.archive or "(none)", settings.origins["archive"] if settings.archive else "default"),
     ]
-    typer.echo(f"configuration file: {settings.file or '(none found)'}")
+    _say(f"configuration file: {settings.file or '(none found)'}")
     for key, value, origin in rows:
-        typer.echo(f"{key:10} {value}  [{origin}]")
+        _say(f"{key:10} {value}  [{origin}]")
 
 
 @app.command()
@@ -205,7 +238,8 @@ def claims(
     paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
     output_format: str = typer.Option("text", "--format", "-f", help="text or csv."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
+    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
 ) -> None:
     """Every loaded claim in one table: source, id, system, vs, model, metric, figure, conditions."""
     from jalapeno_audit.authoring.tables import claims_frame, render_text
@@ -213,7 +247,7 @@ def claims(
 
     paths = paths or [DEFAULT_CORPUS]
     _choice(output_format, CLAIM_FORMATS, "--format")
-    corpus = load_corpus(paths, cache=_cache(no_cache))
+    corpus = load_corpus(paths, cache=_cache(no_cache, cache_dir))
     frame = claims_frame(corpus)
     text = frame.to_csv(index=False, lineterminator="\n") if output_format == "csv" else render_text(frame, _width())
     _write(text, output)
@@ -229,7 +263,8 @@ def table(
     pivot: bool = typer.Option(False, "--pivot", help="One row per comparison, one column per source: who said what."),
     output_format: str = typer.Option("text", "--format", "-f", help="text, markdown or csv."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write .audit-cache/."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
+    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
 ) -> None:
     """The claims matrix: filter it, or pivot it to see each source's figure side by side."""
     from jalapeno_audit.authoring.tables import claims_frame, filtered, render_markdown, render_text
@@ -239,7 +274,7 @@ def table(
 
     paths = paths or [DEFAULT_CORPUS]
     _choice(output_format, ("text", "markdown", "csv"), "--format")
-    corpus = load_corpus(paths, cache=_cache(no_cache))
+    corpus = load_corpus(paths, cache=_cache(no_cache, cache_dir))
     for value, known, option in ((model, corpus.catalog.models, "--model"), (metric, corpus.catalog.metrics, "--metric"), (system, corpus.catalog.systems, "--system")):
         if value is not None and value not in known:
             _fail(f"audit: {option} '{value}' is not in the catalog{did_you_mean(value, known)}")
@@ -332,6 +367,8 @@ def new(
         except (OSError, UnicodeDecodeError) as exc:
             _fail(f"audit: cannot read {article}: {getattr(exc, 'strerror', None) or exc}")
         archive = os.path.basename(article)
+    if os.path.lexists(into) and not os.path.isdir(into):
+        _fail(f"audit: --into {into} is not a directory")
     catalog_path = os.path.join(into, "catalog.yaml")
     extension = None
     if os.path.isfile(catalog_path):
@@ -339,21 +376,24 @@ def new(
             extension = (catalog_path, handle.read())
     yaml_text, candidates = scaffold(text, source_id, load_catalog(extension), archive=archive, publisher=publisher, url=url, published=published)
     target = os.path.join(into, f"{source_id}.yaml")
-    if os.path.exists(target):
+    # lexists: a link, even one to nothing, is something there not to overwrite.
+    if os.path.lexists(target):
         if not force:
             _fail(f"audit: {target} exists; refusing to overwrite it (--force writes {source_id}.new.yaml beside it)")
         target = os.path.join(into, f"{source_id}.new.yaml")
-        if os.path.exists(target):
+        if os.path.lexists(target):
             _fail(f"audit: {target} exists too; move it away first")
-    os.makedirs(into, exist_ok=True)
     from jalapeno_audit.fileio import write_new
 
     try:
+        os.makedirs(into, exist_ok=True)
         write_new(target, yaml_text)
     except FileExistsError:
         _fail(f"audit: {target} appeared while writing; refusing to overwrite it")
+    except OSError as exc:
+        _fail(f"audit: cannot write {target}: {exc.strerror or exc}")
     live = sum(1 for c in candidates if not c.missing)
-    typer.echo(f"wrote {target}: {len(candidates)} figures found, {live} complete claims, {len(candidates) - live} marked TODO")
+    _say(f"wrote {target}: {len(candidates)} figures found, {live} complete claims, {len(candidates) - live} marked TODO")
 
 
 def _width() -> int:
@@ -371,8 +411,8 @@ def main() -> None:
         typer.echo("audit: interrupted", err=True)
         sys.exit(130)
     except AuditError as exc:
-        typer.echo(exc.text, err=True)
+        _echo_error(exc)
         sys.exit(EXIT_ERROR)
     except Exception as exc:
-        typer.echo(f"audit: internal error: {type(exc).__name__}: {exc}", err=True)
+        _say(f"audit: internal error: {type(exc).__name__}: {exc}", err=True)
         sys.exit(EXIT_ERROR)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: Problems reported per file; the rest are counted in one closing line.
+MAX_PROBLEMS_PER_FILE = 50
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -30,3 +32,13 @@ class AuditError(Exception):
             self.problems = sorted(problems)
             self.text = "\n".join(str(p) for p in self.problems)
         super().__init__(self.text)
+
+
+def capped(problems: list[Problem], limit: int = MAX_PROBLEMS_PER_FILE) -> list[Problem]:
+    """The first ``limit`` problems of one file, and a line saying how many more there are."""
+    if len(problems) <= limit:
+        return problems
+    ordered = sorted(problems)
+    first_left_out = ordered[limit]
+    more = f"and {len(problems) - limit:,} more problems in this file, the first of them here (fix these first)"
+    return ordered[:limit] + [Problem(first_left_out.path, first_left_out.line, more)]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from jalapeno_audit.config import Config, load_config
 from jalapeno_audit.corpus.cache import Cache
-from jalapeno_audit.corpus.loader import Inputs, load_corpus, read_inputs
+from jalapeno_audit.corpus.loader import Inputs, load_corpus, read_archives, read_bytes, read_inputs
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules.reviews import load_reviews
 
@@ -63,15 +63,18 @@ def reviews_path(paths: list[str]) -> str:
 
 
 def read_all(options: Options) -> Inputs:
-    """Every input of the check, read once: claim files, catalog, archive texts, reviews."""
+    """Every input of the check, read once: claim files, catalog, archive texts, reviews.
+
+    The report is built from these same bytes, so what is cached under their key is what they give.
+    """
     inputs = read_inputs(options.paths)
-    extra = [reviews_path(options.paths)]
-    if options.archive and os.path.isdir(options.archive):
-        extra += [os.path.join(options.archive, n) for n in sorted(os.listdir(options.archive))]
-    for path in extra:
-        if os.path.isfile(path):
-            with open(path, "rb") as handle:
-                inputs.extra.append((path, handle.read()))
+    path = reviews_path(options.paths)
+    if os.path.lexists(path):
+        data, problems = read_bytes(path)
+        inputs.problems += problems
+        inputs.reviews = data or b""
+    if options.archive:
+        read_archives(inputs, options.archive)
     return inputs
 
 
@@ -104,7 +107,7 @@ def _build_report(options: Options, inputs: Inputs, cache: Cache | None) -> Repo
     from jalapeno_audit.rules.verdicts import attach
 
     corpus = load_corpus(inputs, options.archive, tolerance=options.tolerance, cache=cache)
-    reviews = load_reviews(reviews_path(options.paths))
+    reviews = load_reviews(reviews_path(options.paths), inputs.reviews)
     findings, notes = run_rules(corpus, RULES.values(), options.severity)
     attached = attach(findings, reviews)
     return Report(
@@ -118,15 +121,13 @@ def error_report(problems, options: Options) -> Report:
 
 
 
-def upgrade_reviews(path: str, report: Report) -> str:
-    """Rewrite reviews.yaml in terms of disputes; returns what was done."""
-    from jalapeno_audit.fileio import write_atomic
+def upgrade_reviews(path: str, report: Report, seen: bytes | None) -> str:
+    """Rewrite reviews.yaml in terms of disputes (``seen``: the bytes the report was built from)."""
+    from jalapeno_audit.rules.reviews import rewrite_reviews
     from jalapeno_audit.rules.verdicts import upgraded_text
 
     if not report.upgrades:
         return f"nothing to upgrade in {path}"
-    with open(path, encoding="utf-8", newline="") as handle:
-        text = handle.read()
-    write_atomic(path, upgraded_text(text, report.upgrades))
+    rewrite_reviews(path, seen, lambda text: upgraded_text(text, report.upgrades))
     merged = sum(1 for u in report.upgrades if u.merged_into is not None)
     return f"upgraded {len(report.upgrades) - merged} reviews, merged {merged} into them (kept as comments), in {path}"

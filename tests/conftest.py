@@ -19,9 +19,10 @@ def source_file(source_id: str, claims: list[dict], **source_fields) -> str:
 
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path, monkeypatch):
-    """Each test gets its own cache directory, so no test sees another's entries."""
+    """Each test gets its own cache directory and cache key, so no test sees another's entries."""
     cache = tmp_path / "audit-cache"
     monkeypatch.setenv("AUDIT_CACHE_DIR", str(cache))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
     return cache
 
 
@@ -42,8 +43,18 @@ def corpus_dir(tmp_path):
 def pytest_terminal_summary(terminalreporter):
     """Print the scaffold's figure recall on the real source texts, measured by test_new."""
     from .test_new import RECALL
+    from .test_trust import TIMINGS
 
     if RECALL:
         terminalreporter.section("audit new: figure recall on the hand-written corpus")
         for name, (hits, total) in sorted(RECALL.items()):
             terminalreporter.write_line(f"{name}: {hits}/{total} figures found ({100 * hits / total:.0f}%)")
+    if TIMINGS:
+        terminalreporter.section("hostile input: whole `audit` runs, timed")
+        cache = {k: v for k, v in TIMINGS.items() if k.startswith("cache ")}
+        if cache:
+            slowest = max(cache, key=cache.get)
+            terminalreporter.write_line(f"{len(cache)} hostile cache entries, each a miss: slowest {slowest[6:]} {cache[slowest]:.2f} s, mean {sum(cache.values()) / len(cache):.2f} s")
+        for name, seconds in sorted(TIMINGS.items()):
+            if not name.startswith("cache "):
+                terminalreporter.write_line(f"{name}: {seconds:.2f} s")

@@ -141,17 +141,7 @@ def test_alias_bomb_and_deep_nesting_are_refused_quickly(corpus_dir):
     found = problems(corpus_dir, {"bomb.yaml": bomb, "flow.yaml": flow, "block.yaml": block})
     assert found == [
         "block.yaml:33: nesting deeper than 32 levels",
-        "bomb.yaml:1: claim file is missing required field 'claims'",
-        "bomb.yaml:1: claim file is missing required field 'source'",
-        "bomb.yaml:1: unknown field 'a' in claim file",
-        "bomb.yaml:2: unknown field 'b' in claim file",
-        "bomb.yaml:3: unknown field 'c' in claim file",
-        "bomb.yaml:4: unknown field 'd' in claim file",
-        "bomb.yaml:5: unknown field 'e' in claim file",
-        "bomb.yaml:6: unknown field 'f' in claim file",
-        "bomb.yaml:7: unknown field 'g' in claim file",
-        "bomb.yaml:8: unknown field 'h' in claim file",
-        "bomb.yaml:9: unknown field 'i' in claim file",
+        "bomb.yaml:3: aliases repeat more than the file's own size; write the values out instead",
         "flow.yaml:1: invalid YAML: exceeded maximum nesting depth",
     ]
 

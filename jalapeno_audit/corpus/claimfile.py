@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.corpus.fields import (
     ANY_OF,
@@ -272,8 +274,8 @@ class _ClaimReader:
             if lo.value > hi.value:
                 self.check.fail(node, f"{key} range [{lo.text}, {hi.text}] has lo > hi")
                 return
-            if key == "ratio" and lo.value <= 0:
-                self.check.fail(node, f"ratio range [{lo.text}, {hi.text}] must be positive")
+            if lo.value <= 0:
+                self.check.fail(node, f"{key} range [{lo.text}, {hi.text}] must be positive")
                 return
             values["bounds"] = (lo, hi)
             return
@@ -282,6 +284,9 @@ class _ClaimReader:
             return
         if key == "ratio" and figure.value <= 0:
             self.check.fail(node, f"ratio {figure.text} must be positive (a figure below 1 means system is worse)")
+            return
+        if figure.value <= 0:
+            self.check.fail(node, f"value {figure.text} must be positive: an absolute figure is a magnitude")
             return
         values["figure"] = figure
 
@@ -311,6 +316,9 @@ class _ClaimReader:
             if part is not None:
                 dates[part.target] = read_plain(check, part, value, f"date {key}")
         if len(check.problems) > before:
+            return
+        if dates.get("before") == dt.date.min:
+            check.fail(node, f"date before {dt.date.min.isoformat()} leaves no day at all")
             return
         spec = DateSpec(**dates)
         earliest, latest = spec.window()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from jalapeno_audit.corpus.yamlsrc import Mapping, Scalar, Sequence, line_of
-from jalapeno_audit.errors import Problem
+from jalapeno_audit.errors import MAX_PROBLEMS_PER_FILE, Problem
 
 ID_PATTERN = r"[a-z0-9][a-z0-9-]*"
 #: Catalog ids may also hold dots ("kimi-k2.5") and slashes in unit names are separate.
@@ -88,7 +88,9 @@ class Checker:
         """Unknown keys are errors, with the closest valid key; required keys must be present."""
         for key in node:
             if key not in spec.by_name:
-                self.fail(node.key_lines[key], f"unknown field '{key}' in {spec.name}{did_you_mean(key, spec.by_name)}")
+                # Suggestions only for the problems a report shows (errors.capped): they cost.
+                hint = did_you_mean(key, spec.by_name) if len(self.problems) < MAX_PROBLEMS_PER_FILE else ""
+                self.fail(node.key_lines[key], f"unknown field '{key}' in {spec.name}{hint}")
         for f in spec.fields:
             if f.required and f.name not in node:
                 self.fail(node, f"{spec.name} is missing required field '{f.name}'")

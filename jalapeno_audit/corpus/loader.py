@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from jalapeno_audit.corpus import serial
@@ -13,7 +14,7 @@ from jalapeno_audit.corpus.claimfile import read_claim_file
 from jalapeno_audit.corpus.fields import did_you_mean
 from jalapeno_audit.corpus.model import Corpus, Source
 from jalapeno_audit.corpus.yamlsrc import MAX_FILE_BYTES, decode
-from jalapeno_audit.errors import AuditError, Problem
+from jalapeno_audit.errors import AuditError, Problem, capped
 
 CATALOG_FILE = "catalog.yaml"
 REVIEWS_FILE = "reviews.yaml"
@@ -34,9 +35,15 @@ def corpus_files(paths: list[str]) -> tuple[list[str], str | None, list[Problem]
                 entry = item.name
                 shown = str(path / entry)
                 # Only links need resolving: a plain entry of the directory cannot leave it.
-                if item.is_symlink() and root not in (path / entry).resolve().parents:
-                    problems.append(Problem(shown, 1, "links outside the corpus directory; refusing to read it"))
-                    continue
+                if item.is_symlink():
+                    try:
+                        target = (path / entry).resolve(strict=True)
+                    except (OSError, RuntimeError):  # dangling, or a loop of links
+                        problems.append(Problem(shown, 1, "is a link that leads to no file (dangling, or a loop of links)"))
+                        continue
+                    if root not in target.parents:
+                        problems.append(Problem(shown, 1, "links outside the corpus directory; refusing to read it"))
+                        continue
                 if not item.is_file():
                     continue
                 if entry == CATALOG_FILE:
@@ -54,11 +61,20 @@ def corpus_files(paths: list[str]) -> tuple[list[str], str | None, list[Problem]
 
 
 def read_bytes(path: str) -> tuple[bytes | None, list[Problem]]:
+    """A regular file's bytes (at most one more than MAX_FILE_BYTES), never blocking on a pipe."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1), []
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         return None, [Problem(path, 1, f"cannot read: {exc.strerror or exc}")]
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        return None, [Problem(path, 1, "is a directory, not a file" if stat.S_ISDIR(mode) else "cannot read: not a regular file")]
+    with os.fdopen(handle, "rb") as stream:
+        try:
+            return stream.read(MAX_FILE_BYTES + 1), []
+        except OSError as exc:
+            return None, [Problem(path, 1, f"cannot read: {exc.strerror or exc}")]
 
 
 @dataclass
@@ -68,15 +84,19 @@ class Inputs:
     files: list[tuple[str, bytes]]
     catalog: tuple[str, bytes] | None
     problems: list[Problem]
-    extra: list[tuple[str, bytes]] = field(default_factory=list)  # other inputs that decide a report
+    reviews: bytes = b""  # the corpus's reviews.yaml (empty when there is none)
+    archives: dict[str, bytes] | None = None  # archived texts by file name; None: not read yet
 
     def digest(self, *more: str) -> str:
         """A key that changes whenever any input or any of ``more`` changes."""
         parts: list[bytes | str] = [builtin_text()]
         if self.catalog:
             parts += list(self.catalog)
-        for path, data in self.files + self.extra:
+        for path, data in self.files:
             parts += [path, data]
+        parts += ["reviews", self.reviews, "archives", repr(self.archives is None)]
+        for name, data in sorted((self.archives or {}).items()):
+            parts += [name, data]
         parts += [str(p) for p in self.problems]
         return digest(*parts, *more)
 
@@ -133,7 +153,9 @@ def load_corpus(paths, archive_dir: str | None = None, tolerance=None, cache: Ca
         corpus.sources[source.id] = source
         corpus.claims.extend(claims)
         if source.archive and archive_dir is not None:
-            text, archive_problem = read_archive(archive_dir, source)
+            if inputs.archives is None:
+                read_archives(inputs, archive_dir)
+            text, archive_problem = read_archive(archive_dir, source, inputs.archives)
             if archive_problem:
                 problems.append(archive_problem)
             elif text is not None:
@@ -164,7 +186,7 @@ class _FilePack:
 
     def read(self, path: str, data: bytes, catalog: Catalog):
         if self.cache is None:
-            return read_claim_file(path, data, catalog)
+            return _read_capped(path, data, catalog)
         key = digest(self.catalog_key, path, data)
         row = self.entries.get(key)
         if row is not None:
@@ -172,9 +194,9 @@ class _FilePack:
                 result = serial.load_file(row)
                 self.used[key] = row
                 return result
-            except (TypeError, ValueError, KeyError):
-                pass  # a damaged entry is a miss
-        result = read_claim_file(path, data, catalog)
+            except Exception:  # an entry of the wrong shape is a miss, whatever it trips over
+                pass
+        result = _read_capped(path, data, catalog)
         self.used[key] = serial.dump_file(*result)
         self.missed = True
         return result
@@ -184,17 +206,38 @@ class _FilePack:
             self.cache.put("files", self.name, self.used)
 
 
-def read_archive(archive_dir: str, source: Source) -> tuple[str | None, Problem | None]:
-    """The archived text a source names, refusing any path that leaves the archive directory."""
+def _read_capped(path: str, data: bytes, catalog: Catalog):
+    source, claims, problems = read_claim_file(path, data, catalog)
+    return source, claims, capped(problems)
+
+
+def read_archives(inputs: Inputs, archive_dir: str) -> None:
+    """Read every text of the archive directory once: the cache key and the quote check use the same bytes."""
+    inputs.archives = {}
+    if not os.path.isdir(archive_dir):
+        return
+    for name in sorted(os.listdir(archive_dir)):
+        path = os.path.join(archive_dir, name)
+        if os.path.isfile(path):
+            data, _ = read_bytes(path)
+            if data is not None:
+                inputs.archives[name] = data
+
+
+def read_archive(archive_dir: str, source: Source, archives: dict[str, bytes]) -> tuple[str | None, Problem | None]:
+    """The archived text a source names (from ``archives``), refusing any path that leaves the archive directory."""
     where = (source.path, source.line)
     root = Path(archive_dir).resolve()
-    target = (root / source.archive).resolve()
+    try:
+        target = (root / source.archive).resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        target = root
     if root not in target.parents:
         return None, Problem(*where, f"archive '{source.archive}' is outside the archive directory {archive_dir}")
-    if not target.is_file():
-        near = did_you_mean(source.archive, os.listdir(root))
+    data = archives.get(source.archive)
+    if data is None:
+        near = did_you_mean(source.archive, archives)
         return None, Problem(*where, f"archive '{source.archive}' not found in {archive_dir}{near}")
-    data = target.read_bytes()
     text, problems = decode(data, str(target))
     if text is None:
         return None, Problem(*where, f"archive '{source.archive}': {problems[0].message}")

@@ -22,8 +22,10 @@ except ImportError:  # pragma: no cover - libyaml is part of every supported whe
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: Deeper nesting than this is not a claim file (claims need four levels).
 MAX_DEPTH = 32
-#: Nodes visited with aliases expanded, per file: stops "billion laughs" alias bombs.
-MAX_EXPANDED_NODES = 2_000_000
+#: Aliases may repeat at most this many characters per character of the file: a file's work
+#: and output stay proportional to its size, whatever its aliases (a "billion laughs" bomb, or
+#: one bad claim aliased ten thousand times).
+ALIAS_EXPANSION = 1
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {
@@ -106,7 +108,7 @@ def parse(text: str, path: str) -> tuple[Node | None, list[Problem]]:
     """
     if not text.strip():
         return None, [Problem(path, 1, "file is empty")]
-    builder = _Builder(path)
+    builder = _Builder(path, budget=ALIAS_EXPANSION * len(text))
     loader = _Loader(text)
     try:
         root = builder.run(loader.get_event)
@@ -168,11 +170,12 @@ def _resolve_plain(text: str) -> str:
 class _Builder:
     """Turns libyaml events into Scalar/Mapping/Sequence, collecting problems."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, budget: int) -> None:
         self.path = path
         self.problems: list[Problem] = []
         self.anchors: dict[str, Node] = {}
-        self.nodes = 0
+        self.budget = budget  # characters aliases may still repeat
+        self.sizes: dict[int, int] = {}  # id of an aliased node -> its size in characters
 
     def fail(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.path, line, message))
@@ -223,6 +226,7 @@ class _Builder:
                     self.fail(event.start_mark.line + 1, f"alias *{event.anchor} refers to no finished anchor")
                     raise _Stop
                 if stack:
+                    self.charge(node, event.start_mark.line + 1)
                     self.attach(stack[-1], node, is_alias=True)
                 else:
                     root = node
@@ -272,6 +276,34 @@ class _Builder:
         node = Scalar(event.value, kind, line, quoted)
         self.remember(event.anchor, node)
         return node
+
+    def charge(self, node: Node, line: int) -> None:
+        """Count what an alias repeats; stop once aliases would repeat more than the file holds."""
+        size = self.sizes.get(id(node))
+        if size is None:
+            size = self.sizes[id(node)] = self.size(node, self.budget + 1)
+        self.budget -= size
+        if self.budget < 0:
+            self.fail(line, "aliases repeat more than the file's own size; write the values out instead")
+            raise _Stop
+
+    def size(self, node: Node, limit: int) -> int:
+        """Characters in a node with its aliases expanded, counted up to just past ``limit``."""
+        total, pending = 0, [node]
+        while pending and total <= limit:
+            item = pending.pop()
+            known = self.sizes.get(id(item)) if item is not node else None
+            if known is not None:
+                total += known
+            elif type(item) is Scalar:
+                total += len(item.text) + 1
+            elif type(item) is Mapping:
+                total += 1 + sum(len(key) + 1 for key in item)
+                pending.extend(item.values())
+            else:
+                total += 1
+                pending.extend(item)
+        return total
 
     def remember(self, anchor: str | None, node: Node) -> None:
         if anchor is not None:

@@ -37,6 +37,17 @@ class Format:
     name: str
     module: str  # under jalapeno_audit.reporters
     summary: str
+    medium: str = "lines"  # what the whole output is checked as: lines (none a workflow command), json, or commands
+
+    def finish(self, text: str) -> str:
+        """The last guard over the whole output, whatever a reporter missed."""
+        from jalapeno_audit.reporters import escape
+
+        if self.medium == "json":
+            return escape.json_document(text)
+        if self.medium == "lines":
+            return escape.command_lines(text)
+        return text  # workflow commands: each line is one, its parts escaped by the reporter
 
     def reporter(self) -> Reporter:
         module: Reporter = importlib.import_module(f"jalapeno_audit.reporters.{self.module}")  # type: ignore[assignment]
@@ -47,18 +58,19 @@ FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
         Format("text", "text", "the terminal report (default)"),
-        Format("json", "json", "the machine report, a stable contract"),
+        Format("json", "json", "the machine report, a stable contract", "json"),
         Format("markdown", "markdown", "the publishable discrepancy report"),
-        Format("sarif", "sarif", "SARIF 2.1.0 for code scanning"),
-        Format("github", "github", "GitHub workflow annotations"),
-        Format("claimreview", "claimreview", "schema.org ClaimReview (JSON-LD)"),
+        Format("sarif", "sarif", "SARIF 2.1.0 for code scanning", "json"),
+        Format("github", "github", "GitHub workflow annotations", "commands"),
+        Format("claimreview", "claimreview", "schema.org ClaimReview (JSON-LD)", "json"),
     )
 }
 
 
 def render(report: Report, output_format: str, options: RenderOptions | None = None) -> str:
     """The report in one registered format."""
-    return FORMATS[output_format].reporter().render(report, options or RenderOptions())
+    chosen = FORMATS[output_format]
+    return chosen.finish(chosen.reporter().render(report, options or RenderOptions()))
 
 
 def help_text() -> str:

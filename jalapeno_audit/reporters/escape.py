@@ -1,4 +1,15 @@
-"""Escaping quoted text for each output format: sources must never inject markup."""
+"""Escaping for each output medium: nothing read from a corpus may act on what displays it.
+
+One function per medium, applied where text leaves the tool: ``terminal`` (the text report),
+``error_line`` (load errors and messages on stdout/stderr), ``markdown`` and ``code`` (Markdown
+text and code spans), ``github_data`` and ``github_property`` (workflow commands),
+``json_document`` (JSON, SARIF, ClaimReview). Every one of them makes visible, as ``\\x1b`` or
+``\\u202e``, what a display would otherwise obey or hide: control characters (ESC and with it
+ANSI, OSC 8 links and OSC 52 clipboard writes), bidirectional overrides and isolates that
+reorder text, line and paragraph separators, and the lone surrogates that stand for bytes of
+a file name that are not UTF-8. ``command_lines`` makes sure no line of a report can be read
+as a GitHub workflow command.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +19,40 @@ from urllib.parse import quote
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~#!{}])")
 _NEWLINES = re.compile(r"\s*[\r\n]+\s*")
+_BREAKS = re.compile(r"[\r\n\t]+")
+#: C0 and C1 controls, DEL, bidi marks/embeddings/overrides/isolates, zero-width characters that
+#: hide them, line/paragraph separators, surrogates.
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]")
+#: The same, less C0 controls: ``json.dumps`` escapes those in strings, and outside them they are the layout.
+_INVISIBLE_IN_JSON = re.compile("[\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]")
+_COMMAND_LINE = re.compile(r"^((?:[ \t]|\x1b\[[0-9;]*m)*):(?=:)", re.MULTILINE)
+
+
+def _show(match: re.Match) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that is not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def visible(text: str) -> str:
+    """Every control, bidi and separator character, and every lone surrogate, written out."""
+    return _INVISIBLE.sub(_show, text)
+
+
+def terminal(text: str) -> str:
+    """Text for the terminal: line breaks and tabs become spaces, the rest of the invisible is written out."""
+    return visible(_BREAKS.sub(" ", text))
+
+
+def error_line(text: str) -> str:
+    """One line of plain output (an error, a message): line breaks are written out too, so it stays one line."""
+    return command_lines(visible(text))
+
+
+def command_lines(text: str) -> str:
+    """No line may start (after spaces or colour codes) with ``::``, a GitHub workflow command."""
+    return _COMMAND_LINE.sub(lambda m: m.group(1) + "\\x3a", text)
 
 
 def markdown(text: str) -> str:
@@ -15,14 +60,14 @@ def markdown(text: str) -> str:
 
     The result is safe inside a table cell too: pipes are escaped and no line break survives.
     """
-    text = _NEWLINES.sub(" ", text)
+    text = visible(_NEWLINES.sub(" ", text))
     text = html.escape(text, quote=False)
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 def code(text: str) -> str:
     """Inline code: a backtick fence longer than any run of backticks inside."""
-    text = _NEWLINES.sub(" ", text)
+    text = visible(_NEWLINES.sub(" ", text))
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     padded = f" {text} " if text.startswith("`") or text.endswith("`") else text
@@ -33,12 +78,12 @@ def url(link: str) -> str | None:
     """A link target safe inside Markdown's (...), or None for anything but http(s)."""
     if not re.match(r"(?i)https?://", link):
         return None
-    return quote(link.strip(), safe="/:?#@!$&'*+,;=%~-._")
+    return quote(link.strip(), safe="/:?#@!$&'*+,;=%~-._", errors="surrogateescape")
 
 
 def github_data(text: str) -> str:
     """The message part of a workflow command (after ::)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return visible(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def github_property(text: str) -> str:
@@ -46,17 +91,11 @@ def github_property(text: str) -> str:
     return github_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-# Control characters (C0, DEL, C1), and the bidirectional overrides and isolates that reorder
-# what a reader sees (U+202A-U+202E, U+2066-U+2069), plus zero-width marks that hide them.
-_INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
-_LINE_BREAKS = re.compile(r"[\r\n\t]+")
+def json_document(text: str) -> str:
+    """A serialised JSON document with every invisible character as a ``\\uXXXX`` escape.
 
-
-def _visible(match: re.Match) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def terminal(text: str) -> str:
-    """One line of plain text for a terminal or log: no control sequence, no bidi trick, no line break."""
-    return _INVISIBLE.sub(_visible, _LINE_BREAKS.sub(" ", text))
+    ``json.dumps`` escapes C0 controls only; DEL, C1 controls, bidi overrides and separators
+    would reach a terminal that shows the file. Outside strings none of them can occur, so the
+    document's meaning is unchanged.
+    """
+    return _INVISIBLE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

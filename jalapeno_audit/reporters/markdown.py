@@ -111,4 +111,4 @@ def _row(lead: list[str], claim) -> str:
 
 def _href(path: str) -> str:
     """A relative link to a claim file, every character outside a plain path percent-encoded."""
-    return quote(path.replace("\\", "/"), safe="/._-~")
+    return quote(path.replace("\\", "/"), safe="/._-~", errors="surrogateescape")

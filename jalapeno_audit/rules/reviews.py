@@ -6,14 +6,18 @@ edits. Appending keeps every byte already in the file: comments, order, other en
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import datetime as dt
+import fcntl
 import os
+import re
 from dataclasses import dataclass
 
 from jalapeno_audit.corpus.fields import Checker, Field, ObjectSpec
 from jalapeno_audit.corpus.yamlsrc import Sequence, decode, line_of, parse
 from jalapeno_audit.errors import AuditError, Problem
-from jalapeno_audit.fileio import write_atomic
+from jalapeno_audit.fileio import replace_bytes
 
 VERDICTS = ("confirmed", "explained", "false-positive")
 REVIEW_SPEC = ObjectSpec(
@@ -45,12 +49,13 @@ class Review:
     claims: tuple[str, ...] = ()  # the members the finding had when reviewed; () when not recorded
 
 
-def load_reviews(path: str) -> dict[str, Review]:
-    """The reviews in a file (none when it does not exist); problems raise AuditError."""
-    if not os.path.exists(path):
-        return {}
-    with open(path, "rb") as handle:
-        data = handle.read()
+def load_reviews(path: str, data: bytes | None = None) -> dict[str, Review]:
+    """The reviews in a file (none when it does not exist), or in its ``data`` already read; problems raise AuditError."""
+    if data is None:
+        if not os.path.exists(path):
+            return {}
+        with open(path, "rb") as handle:
+            data = handle.read()
     text, problems = decode(data, path)
     if text is None:
         raise AuditError(problems)
@@ -62,7 +67,7 @@ def load_reviews(path: str) -> dict[str, Review]:
     check = Checker(path)
     if type(root) is not Sequence:
         raise AuditError([Problem(path, line_of(root), "reviews.yaml must be a list of reviews")])
-    total_lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+    total_lines = len(text.splitlines())
     starts = [line_of(item) for item in root] + [total_lines + 1]
     reviews: dict[str, Review] = {}
     for index, node in enumerate(root):
@@ -117,24 +122,84 @@ def _quote(text: str) -> str:
 
 
 def add_review(path: str, finding: str, verdict: str, note: str, by: str | None, date: dt.date, replace: bool, claims=()) -> str:
-    """Append (or, with replace, swap in) one review; returns what was done."""
-    reviews = load_reviews(path)
-    entry = entry_text(finding, verdict, note, by, date, claims)
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    else:
-        text = HEADER
-    if finding in reviews:
-        if not replace:
-            first = reviews[finding]
-            raise AuditError(f"{path}:{first.line}: {finding} is already reviewed ({first.verdict}); use --replace to change it")
-        old = reviews[finding]
-        lines = text.splitlines(keepends=True)
-        lines[old.line - 1 : old.end_line] = [entry]
-        write_atomic(path, "".join(lines))
-        return "replaced"
-    if text and not text.endswith("\n"):
-        text += "\n"
-    write_atomic(path, text + entry)
-    return "added"
+    """Append (or, with replace, swap in) one review; returns what was done.
+
+    The file is read again under an exclusive lock on its directory, so reviews recorded at the
+    same time neither lose one another nor record one finding twice; it is then replaced in one
+    rename, keeping its byte-order mark, its line endings and every byte of the other entries.
+    """
+    with _locked(os.path.dirname(os.path.abspath(path))):
+        data = _read_if_any(path)
+        reviews = load_reviews(path, data if data is not None else b"")
+        bom = codecs.BOM_UTF8 if data is not None and data.startswith(codecs.BOM_UTF8) else b""
+        text = data[len(bom):].decode("utf-8") if data is not None else HEADER
+        newline = _line_ending(text)
+        entry = entry_text(finding, verdict, note, by, date, claims).replace("\n", newline)
+        if finding in reviews:
+            if not replace:
+                first = reviews[finding]
+                raise AuditError(f"{path}:{first.line}: {finding} is already reviewed ({first.verdict}); use --replace to change it")
+            old = reviews[finding]
+            lines = _LINE.findall(text)
+            lines[old.line - 1 : old.end_line] = [entry]
+            text, done = "".join(lines), "replaced"
+        else:
+            if text and not text.endswith(("\n", "\r")):
+                text += newline
+            text, done = text + entry, "added"
+        replace_bytes(path, bom + text.encode("utf-8"))
+        return done
+
+
+def rewrite_reviews(path: str, seen: bytes | None, transform) -> None:
+    """Replace reviews.yaml with ``transform(text)``, under the lock, if it is still the ``seen`` bytes.
+
+    Used by `audit review --upgrade`, whose changes were worked out from the bytes a check read:
+    a file changed meanwhile is refused rather than rewritten from a stale reading.
+    """
+    with _locked(os.path.dirname(os.path.abspath(path))):
+        data = _read_if_any(path)
+        if data is None or data != seen:
+            raise AuditError(f"{path}:1: changed while the upgrade was worked out; run `audit review --upgrade` again")
+        bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
+        text = data[len(bom):].decode("utf-8")
+        replace_bytes(path, bom + transform(text).encode("utf-8"))
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text with their breaks, as YAML counts lines (CRLF, CR or LF only)."""
+    return _LINE.findall(text)
+
+
+#: One line with its line break, as YAML counts lines (CRLF, CR or LF).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def _line_ending(text: str) -> str:
+    """The file's line break: the first one it uses, LF for a file without any."""
+    found = re.search(r"\r\n|\r|\n", text)
+    return found.group() if found else "\n"
+
+
+def _read_if_any(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise AuditError(f"{path}:1: cannot read: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def _locked(directory: str):
+    """Hold an exclusive lock on the directory itself: nothing is left behind, and it survives the file's rename."""
+    try:
+        handle = os.open(directory, os.O_RDONLY)
+    except OSError as exc:
+        raise AuditError(f"audit: cannot open {directory}: {exc.strerror or exc}") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)

@@ -15,10 +15,11 @@ due. A review that meets no finding either way is stale.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 from jalapeno_audit.rules.engine import Finding
-from jalapeno_audit.rules.reviews import Review, claims_line
+from jalapeno_audit.rules.reviews import Review, claims_line, split_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +100,9 @@ def upgraded_text(text: str, upgrades) -> str:
     what it covered; later reviews of the same dispute are kept as comments under a line saying
     where they went, so no note is lost.
     """
-    newline = "\r\n" if "\r\n" in text else "\n"
-    lines = text.splitlines(keepends=True)
+    found = re.search(r"\r\n|\r|\n", text)
+    newline = found.group() if found else "\n"
+    lines = split_lines(text)
     for upgrade in sorted(upgrades, key=lambda u: u.review.line, reverse=True):
         start, end = upgrade.review.line - 1, upgrade.review.end_line
         if upgrade.merged_into is not None:
@@ -111,9 +113,7 @@ def upgraded_text(text: str, upgrades) -> str:
             lines[start:end] = [note, *body]
             continue
         lines[start] = lines[start].replace(upgrade.review.finding, upgrade.fingerprint, 1)
-        last = lines[end - 1]
-        ending = last[len(last.rstrip("\r\n")):] or newline
-        if last == last.rstrip("\r\n"):
-            lines[end - 1] = last + newline
-        lines.insert(end, claims_line(upgrade.claims) + ending)
+        if not lines[end - 1].endswith(("\n", "\r")):
+            lines[end - 1] += newline
+        lines.insert(end, claims_line(upgrade.claims) + newline)
     return "".join(lines)
