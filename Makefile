@@ -11,7 +11,10 @@ ARCHIVE := $(if $(wildcard $(ARCHIVE_DIR)),--archive $(ARCHIVE_DIR))
 audit: $(VENV)/.installed
 	$(BIN)/audit check claims $(ARCHIVE)
 
+# Lint and types first (rules and settings in pyproject.toml), then the suite.
 test: $(VENV)/.installed-dev
+	$(BIN)/ruff check jalapeno_audit tests benchmarks
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 $(VENV)/.created:

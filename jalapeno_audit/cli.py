@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from typing import NoReturn
 
 import typer
 
@@ -52,7 +53,7 @@ def _echo_error(exc: AuditError) -> None:
         _say(line, err=True)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     _say(message, err=True)
     raise typer.Exit(EXIT_ERROR)
 

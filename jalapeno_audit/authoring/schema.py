@@ -12,6 +12,7 @@ _NUMBER = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*[+-
 
 def _field_schema(field: Field, catalog: Catalog) -> dict:
     kind = field.kind
+    schema: dict[str, object]
     if kind == "id":
         schema = {"type": "string", "pattern": f"^{ID_PATTERN}$"}
     elif kind in ("text", "filename"):

@@ -120,10 +120,12 @@ class Cache:
         self.key = key
 
     def _path(self, kind: str, name: str) -> str:
+        assert self.directory is not None  # only called for a cache in use
         return os.path.join(self.directory, kind, name[:2], name)
 
     def _mac(self, kind: str, name: str, payload: bytes) -> bytes:
         label = f"{kind}\0{name}\0".encode("utf-8", "surrogatepass")
+        assert self.key is not None  # only called for a cache in use
         return hmac.new(self.key, label + payload, hashlib.sha256).digest()
 
     def get(self, kind: str, name: str):
@@ -166,6 +168,8 @@ class Cache:
 
     def evict(self, limit: int = MAX_CACHE_BYTES) -> None:
         """Remove the least recently used entries until the cache holds at most ``limit`` bytes."""
+        if self.directory is None:
+            return
         entries = []
         for kind in _subdirectories(self.directory):
             for bucket in _subdirectories(kind):

@@ -170,16 +170,17 @@ def read_catalog_into(catalog: Catalog, path: str, data: bytes) -> list[Problem]
     if root is None:
         return problems
     check = Checker(path)
-    if check.mapping(root, "a catalog file", 1) is None:
+    top = check.mapping(root, "a catalog file", 1)
+    if top is None:
         return check.problems
-    for section in root:
+    for section in top:
         if section not in SECTIONS:
-            check.fail(root.key_lines[section], f"unknown catalog section '{section}'{did_you_mean(section, SECTIONS)}")
+            check.fail(top.key_lines[section], f"unknown catalog section '{section}'{did_you_mean(section, SECTIONS)}")
     for section, spec in SECTIONS.items():
-        entries = root.get(section)
-        if section not in root:
+        if section not in top:
             continue
-        if check.mapping(entries, f"'{section}'", root.key_lines[section]) is None:
+        entries = check.mapping(top[section], f"'{section}'", top.key_lines[section])
+        if entries is None:
             continue
         for entry_id, node in entries.items():
             line = entries.key_lines[entry_id]
@@ -200,6 +201,7 @@ def _read_entry(check: Checker, kind: str, entry_id: str, node: Mapping):
     what = f"{kind} '{entry_id}'"
     name = check.text(node.get("name"), f"{what} name") if "name" in node else None
     aliases = check.texts(node["aliases"], f"{what} aliases") if "aliases" in node else ()
+    entry: System | Model | Metric | Unit
     if kind == "system":
         member_of = check.ident(node["member_of"], f"{what} member_of", catalog=True) if "member_of" in node else None
         vague = check.boolean(node["vague"], f"{what} vague") if "vague" in node else False

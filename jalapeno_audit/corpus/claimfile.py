@@ -109,15 +109,16 @@ def read_claim_file(path: str, data: bytes, catalog: Catalog) -> tuple[Source | 
     if root is None:
         return None, [], problems
     check = Checker(path)
-    if check.mapping(root, "a claim file", 1) is None:
+    top = check.mapping(root, "a claim file", 1)
+    if top is None:
         return None, [], check.problems
-    check.keys(root, FILE_SPEC)
-    source = read_source(check, root["source"], root.key_lines["source"]) if "source" in root else None
+    check.keys(top, FILE_SPEC)
+    source = read_source(check, top["source"], top.key_lines["source"]) if "source" in top else None
     claims: list[Claim] = []
-    if "claims" in root:
-        node = root["claims"]
+    if "claims" in top:
+        node = top["claims"]
         if type(node) is not Sequence:
-            check.fail(line_of(node, root.key_lines["claims"]), f"'claims' must be a list, not {describe(node)}")
+            check.fail(line_of(node, top.key_lines["claims"]), f"'claims' must be a list, not {describe(node)}")
         else:
             reader = _ClaimReader(check, catalog, source)
             claims = [c for c in (reader.read(item) for item in node) if c is not None]
@@ -179,7 +180,7 @@ class _ClaimReader:
         self.source = source
         self.seen: dict[str, int] = {}
         self.units = catalog.known_units()
-        self.tables = {"system": catalog.systems, "model": catalog.models, "metric": catalog.metrics}
+        self.tables: dict[str, dict] = {"system": catalog.systems, "model": catalog.models, "metric": catalog.metrics}
         self.readers = {
             "system": self.catalog_ref,
             "model": self.catalog_ref,

@@ -153,7 +153,8 @@ class Checker:
             self.fail(line_of(node), f"{what} must be a list, not {describe(node)}")
             return None
         values = [self.text(item, f"each item of {what}") for item in node]
-        return None if None in values else tuple(values)
+        found = [value for value in values if value is not None]
+        return tuple(found) if len(found) == len(values) else None
 
 
 @lru_cache(maxsize=1024)

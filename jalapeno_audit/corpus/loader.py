@@ -155,7 +155,7 @@ def load_corpus(paths, archive_dir: str | None = None, tolerance=None, cache: Ca
         if source.archive and archive_dir is not None:
             if inputs.archives is None:
                 read_archives(inputs, archive_dir)
-            text, archive_problem = read_archive(archive_dir, source, inputs.archives)
+            text, archive_problem = read_archive(archive_dir, source, inputs.archives or {})
             if archive_problem:
                 problems.append(archive_problem)
             elif text is not None:
@@ -226,6 +226,7 @@ def read_archives(inputs: Inputs, archive_dir: str) -> None:
 
 def read_archive(archive_dir: str, source: Source, archives: dict[str, bytes]) -> tuple[str | None, Problem | None]:
     """The archived text a source names (from ``archives``), refusing any path that leaves the archive directory."""
+    assert source.archive is not None  # only sources that name one are read
     where = (source.path, source.line)
     root = Path(archive_dir).resolve()
     try:

@@ -101,6 +101,12 @@ class Claim:
         return f"{self.source}/{self.id}"
 
     @property
+    def single(self) -> Figure:
+        """The one figure of a value or ratio that is not a range."""
+        assert self.figure is not None, f"{self.full_id} has no single figure"
+        return self.figure
+
+    @property
     def model_key(self) -> tuple[str, ...]:
         """The model(s) the claim covers, as a comparable key."""
         if self.model:
@@ -164,10 +170,10 @@ class Corpus:
         """The interval a single-figure claim stands for, hedged, in its metric's unit."""
         # Keyed by what decides the interval, so a figure restated by many claims is computed once.
         # (Strings only: hashing Fractions is slow.)
+        assert claim.figure is not None  # a single figure: value or ratio
         key = (claim.figure.text, claim.exact, claim.approx, claim.kind, claim.unit, claim.metric if claim.unit else None)
         cached = self._intervals.get(key)
         if cached is None:
-            assert claim.figure is not None
             cached = hedged_interval(claim.figure, claim.approx, is_ratio=claim.kind == RATIO, tolerance=self.tolerance)
             factor = self.unit_factor(claim) if claim.kind == VALUE else Fraction(1)
             if factor != 1:

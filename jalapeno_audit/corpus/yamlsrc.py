@@ -9,6 +9,8 @@ Nothing here constructs Python objects from tags, so no YAML input can run code.
 
 from __future__ import annotations
 
+from typing import cast
+
 import yaml
 
 from jalapeno_audit.errors import Problem
@@ -56,7 +58,7 @@ class Scalar:
         return isinstance(other, Scalar) and (self.text, self.kind, self.line, self.quoted) == (
             other.text, other.kind, other.line, other.quoted)
 
-    __hash__ = None  # mutable in principle: never a dict key
+    __hash__ = None  # type: ignore[assignment]  # mutable in principle: never a dict key
 
 
 class Mapping(dict):
@@ -221,15 +223,15 @@ class _Builder:
                 self.attach(stack[-1], node, is_alias=False)
                 continue
             elif cls is yaml.AliasEvent:
-                node = self.anchors.get(event.anchor)
-                if node is None:
+                aliased = self.anchors.get(event.anchor)
+                if aliased is None:
                     self.fail(event.start_mark.line + 1, f"alias *{event.anchor} refers to no finished anchor")
                     raise _Stop
                 if stack:
-                    self.charge(node, event.start_mark.line + 1)
-                    self.attach(stack[-1], node, is_alias=True)
+                    self.charge(aliased, event.start_mark.line + 1)
+                    self.attach(stack[-1], aliased, is_alias=True)
                 else:
-                    root = node
+                    root = aliased
                 continue
             elif cls is yaml.DocumentStartEvent:
                 documents += 1
@@ -268,10 +270,10 @@ class _Builder:
         if tag is None or tag == "!":
             kind = "str" if quoted or tag == "!" else _plain_kind(event.value)
         else:
-            kind = _SCALAR_TAGS.get(tag)
-            if kind is None:
+            known = _SCALAR_TAGS.get(tag)
+            if known is None:
                 self.fail(line, f"tag {_short_tag(tag)} is not allowed in claim files")
-                kind = "str"
+            kind = known or "str"
             quoted = quoted or kind == "str"
         node = Scalar(event.value, kind, line, quoted)
         self.remember(event.anchor, node)
@@ -302,7 +304,7 @@ class _Builder:
                 pending.extend(item.values())
             else:
                 total += 1
-                pending.extend(item)
+                pending.extend(cast(Sequence, item))
         return total
 
     def remember(self, anchor: str | None, node: Node) -> None:

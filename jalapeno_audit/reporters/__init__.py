@@ -50,7 +50,7 @@ class Format:
         return text  # workflow commands: each line is one, its parts escaped by the reporter
 
     def reporter(self) -> Reporter:
-        module: Reporter = importlib.import_module(f"jalapeno_audit.reporters.{self.module}")  # type: ignore[assignment]
+        module: Reporter = importlib.import_module(f"jalapeno_audit.reporters.{self.module}")
         return module
 
 

@@ -16,6 +16,7 @@ _RATING = {"confirmed": 1, "explained": 3, "false-positive": 5}  # 1 = the discr
 
 def render(report: Report, options: RenderOptions) -> str:
     items = []
+    sources = report.corpus.sources if report.corpus else {}
     for finding in report.findings:
         review = finding.review
         if review is None:
@@ -23,7 +24,7 @@ def render(report: Report, options: RenderOptions) -> str:
         for claim in finding.claims:
             if claim.full_id in finding.added_since_review:
                 continue  # joined after the review: the verdict does not cover it yet
-            source = report.corpus.sources[claim.source]
+            source = sources[claim.source]
             item = {
                 "@context": "https://schema.org",
                 "@type": "ClaimReview",

@@ -37,7 +37,7 @@ def check(context: Context):
         if claim.kind == RATIO and claim.system and claim.vs:
             groups[(claim.system, claim.model_key, claim.metric, claim.at, claim.bounds is not None)].append(claim)
 
-    def same_camp(a: str, b: str) -> bool:
+    def same_camp(a, b) -> bool:
         return context.systems_match(a, b) and context.is_vague(a) == context.is_vague(b)
 
     for key, group in groups.items():

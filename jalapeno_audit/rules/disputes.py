@@ -103,6 +103,11 @@ class Comparison:
     def direction(self, claim: Claim) -> int:
         return self.directions[id(claim)]
 
+    def written(self, claim: Claim) -> tuple[str, str]:
+        """The claim's sides as it writes them."""
+        first, second = self.sides
+        return (first, second) if self.direction(claim) == 1 else (second, first)
+
     def key_text(self) -> str:
         """The comparison key as text, for fingerprints: stable, independent of claims and order."""
         return "|".join(_text(part) for part in (self.sides, *self.key))
@@ -123,6 +128,7 @@ def comparisons(context, claims: Iterable[Claim], rest_of: Callable[[Claim, int]
     """
     groups: dict[tuple, Comparison] = {}
     for claim in claims:
+        assert claim.system is not None and claim.vs is not None  # ratio claims name both sides
         sides, direction = _canonical(claim.system, claim.vs)
         key = (sides, rest_of(claim, direction))
         comparison = groups.get(key)
@@ -134,7 +140,7 @@ def comparisons(context, claims: Iterable[Claim], rest_of: Callable[[Claim, int]
     for key, comparison in groups.items():
         first = comparison.claims[0]
         first_direction = comparison.direction(first)
-        for system, vs in _generalisations(context, first.system, first.vs):
+        for system, vs in _generalisations(context, *comparison.written(first)):
             general_sides, general_direction = _canonical(system, vs)
             general_key = (general_sides, rest_of(first, general_direction))
             if general_key in groups and general_key != key:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from jalapeno_audit.corpus.catalog import Metric
 from jalapeno_audit.corpus.model import RATIO, VALUE, Claim, Corpus
 from jalapeno_audit.text.numbers import HEDGES, LOWER, UPPER, Interval, ratio_interval
 
@@ -139,22 +140,24 @@ class Context:
                     self.family_values[(family, claim.model_key, claim.metric, claim.at)].append(claim)
             elif claim.kind == RATIO and claim.system and claim.vs:
                 sides = tuple(sorted((self.family(claim.system), self.family(claim.vs))))
-                metric = self.corpus.catalog.metrics[claim.metric]
-                self.ratios[(sides, claim.model_key, metric.family)].append(claim)
+                self.ratios[(sides, claim.model_key, self.metric(claim).family)].append(claim)
 
     # --- catalog helpers -------------------------------------------------------------------
     def family(self, system_id: str) -> str:
         return self.corpus.catalog.family_of(system_id) or system_id
 
-    def systems_match(self, a: str, b: str) -> bool:
+    def systems_match(self, a: str | None, b: str | None) -> bool:
         """The same system, or one is the family the other belongs to."""
+        if a is None or b is None:
+            return False
         return a == b or self.family(a) == b or a == self.family(b)
 
     def is_vague(self, system_id: str | None) -> bool:
         system = self.corpus.catalog.systems.get(system_id or "")
         return bool(system and system.vague)
 
-    def metric(self, claim: Claim):
+    def metric(self, claim: Claim) -> Metric:
+        assert claim.metric is not None, f"{claim.full_id} names no metric"
         return self.corpus.catalog.metrics[claim.metric]
 
     # --- oriented views of ratio claims -----------------------------------------------------
@@ -176,7 +179,7 @@ class Context:
         return interval if direction == 1 else interval.reciprocal()
 
     # --- absolute figures behind a ratio ------------------------------------------------------
-    def side_values(self, system: str, model_key, metric: str, conditions: dict) -> list[Claim]:
+    def side_values(self, system: str | None, model_key, metric: str | None, conditions: dict) -> list[Claim]:
         """Stated absolute figures of one side: the system itself, or members when it is a family."""
         at = tuple(sorted(conditions.items()))
         found = list(self.values.get((system, model_key, metric, at), ()))
@@ -215,7 +218,7 @@ class Context:
         """The first claim of each distinct (figure as written, interval)."""
         seen: dict = {}
         for claim in claims:
-            seen.setdefault((claim.figure.text, claim.exact, claim.approx, claim.unit), claim)
+            seen.setdefault((claim.single.text, claim.exact, claim.approx, claim.unit), claim)
         return list(seen.values())
 
     def note(self, rule: str, claims, text: str) -> None:
@@ -224,7 +227,7 @@ class Context:
 
 def is_bound(claim: Claim) -> bool:
     """A figure stated as an upper or lower bound ("up to", "at least")."""
-    return bool(claim.approx) and HEDGES.get(claim.approx) in (UPPER, LOWER)
+    return claim.approx is not None and HEDGES.get(claim.approx) in (UPPER, LOWER)
 
 
 def describe_figure(corpus: Corpus, claim: Claim) -> str:
@@ -236,14 +239,14 @@ def describe_figure(corpus: Corpus, claim: Claim) -> str:
 
 def nominal_ratio(corpus: Corpus, a: Claim, b: Claim, lower_better: bool) -> Fraction:
     """The quotient of the figures as written (in metric units), before any rounding allowance."""
-    va = a.figure.value * corpus.unit_factor(a)
-    vb = b.figure.value * corpus.unit_factor(b)
+    va = a.single.value * corpus.unit_factor(a)
+    vb = b.single.value * corpus.unit_factor(b)
     return vb / va if lower_better else va / vb
 
 
 def ratio_expression(a: Claim, b: Claim, lower_better: bool) -> str:
     first, second = (b, a) if lower_better else (a, b)
-    return f"{first.figure.text}/{second.figure.text}"
+    return f"{first.single.text}/{second.single.text}"
 
 
 def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None):

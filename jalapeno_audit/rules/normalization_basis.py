@@ -18,6 +18,7 @@ against 53,952 tok/s, a 1.11x raw ratio behind the 1.9x per-kW one; measured pow
 from __future__ import annotations
 
 from collections import defaultdict
+from fractions import Fraction
 
 from jalapeno_audit.corpus.model import RATIO, VALUE
 from jalapeno_audit.rules.engine import INFO, Context, make_finding
@@ -33,7 +34,7 @@ def check(context: Context):
     power = defaultdict(list)  # (system, metric) -> power claims
     per_power = defaultdict(list)  # (system, model) -> per-power value claims
     for claim in corpus.claims:
-        if claim.kind != VALUE or claim.bounds is not None or not claim.system:
+        if claim.kind != VALUE or claim.bounds is not None or not claim.system or not claim.metric:
             continue
         if claim.metric in (RATED, MEASURED):
             power[(claim.system, claim.metric)].append(claim)
@@ -44,7 +45,7 @@ def check(context: Context):
         members[(context.family(system), model)].add(system)
     seen = set()
     for claim in corpus.claims:
-        if claim.kind != RATIO or claim.bounds is not None or len(claim.model_key) != 1 or not claim.vs:
+        if claim.kind != RATIO or claim.bounds is not None or len(claim.model_key) != 1 or not claim.vs or not claim.system:
             continue
         if not context.metric(claim).per_power_of:
             continue
@@ -110,10 +111,12 @@ def _raw(context: Context, figure_claim, rated_claim) -> Interval:
     """Per-power interval x rated power in the metric's power unit."""
     corpus = context.corpus
     metric = context.metric(figure_claim)
-    factor = corpus.catalog.conversion(corpus.catalog.metrics[RATED].unit, metric.power_unit or "kW") or 1
+    factor = corpus.catalog.conversion(corpus.catalog.metrics[RATED].unit, metric.power_unit or "kW") or Fraction(1)
     rated = corpus.interval(rated_claim).scale(factor)
     per = corpus.interval(figure_claim)
-    return Interval(per.lo * rated.lo, per.hi * rated.hi)
+    # Unhedged values: both intervals are bounded.
+    assert None not in (per.lo, per.hi, rated.lo, rated.hi)
+    return Interval(per.lo * rated.lo, per.hi * rated.hi)  # type: ignore[operator]
 
 
 def _mid(interval: Interval, places: int = 0) -> str:

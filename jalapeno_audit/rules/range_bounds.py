@@ -58,7 +58,7 @@ def _members(context: Context, claim):
 
 def _unique(members) -> list:
     """One member per distinct label: a figure repeated by several claims is one member."""
-    seen = {}
+    seen: dict = {}
     for label, claims, interval in members:
         seen.setdefault(label, (label, claims, interval))
     return list(seen.values())

@@ -33,7 +33,7 @@ def check(context: Context):
         derived = context.derived_ratios(claim)
         if not derived:
             continue
-        key = (id(derived), claim.figure.text, claim.approx)
+        key = (id(derived), claim.single.text, claim.approx)
         if key not in verdicts:
             verdicts[key] = _judge(context, claim, derived)
         supported, note = verdicts[key]

@@ -83,7 +83,7 @@ def load_reviews(path: str, data: bytes | None = None) -> dict[str, Review]:
         claims = check.texts(node["claims"], "claims") if "claims" in node else ()
         if finding in reviews:
             check.fail(node, f"second review of {finding} (first at line {reviews[finding].line}); use `audit review --replace`")
-        if len(check.problems) > before or finding is None:
+        if len(check.problems) > before or finding is None or verdict is None or note is None:
             continue
         end = _entry_end(text, starts[index], starts[index + 1])
         reviews[finding] = Review(finding, verdict, note, path, node.line, end, by, date, claims or ())

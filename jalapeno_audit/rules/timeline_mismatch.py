@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from jalapeno_audit.corpus.model import DATE
+from jalapeno_audit.corpus.model import DATE, DateSpec
 from jalapeno_audit.rules.disputes import camps_by_interval
 from jalapeno_audit.rules.engine import WARNING, Context, make_finding
 from jalapeno_audit.text.numbers import Interval
@@ -38,9 +38,9 @@ def check(context: Context):
         dated = " and ".join(" / ".join(dict.fromkeys(str(c.date) for c in camp)) for camp in camps)
         verdict = "both cannot hold" if len(group) == 2 else "they cannot all hold"
         message = f"'{event}' of {system or 'the model'} is dated {dated}: {verdict}"
-        arithmetic = [f"{c.full_id}: {c.date} -> {_window(*c.date.window())}" for c in group]
+        arithmetic = [f"{c.full_id}: {c.date} -> {_window(*_dates(c).window())}" for c in group]
         arithmetic.append("the windows do not all overlap: inconsistent")
-        key = "|".join((event, system or "", "/".join(models)))
+        key = "|".join((event or "", system or "", "/".join(models)))
         labels = [f"agree on {_window(*_common_window(camp))}" for camp in camps]
         yield make_finding(ID, SEVERITY, message, group, arithmetic, key=key, groups=camps, labels=labels)
 
@@ -52,6 +52,11 @@ def _days(claim) -> Interval:
         None if start is None else Fraction(start.toordinal()),
         None if end is None else Fraction(end.toordinal()),
     )
+
+
+def _dates(claim) -> DateSpec:
+    assert claim.date is not None  # only dated claims are grouped
+    return claim.date
 
 
 def _common_window(camp):

@@ -47,14 +47,14 @@ def attach(findings, reviews: dict[str, Review]) -> Attached:
     stale = []
     if unmatched:
         legacy = _legacy_index(findings, {r.finding.split(":", 1)[0] for r in unmatched})
-        for review in unmatched:
-            match = legacy.get(review.finding)
+        for entry in unmatched:
+            match = legacy.get(entry.finding)
             if match is None or match[0].fingerprint in reviews:
-                stale.append(review)
+                stale.append(entry)
             else:
-                carried.setdefault(match[0].fingerprint, []).append((review, match[1]))
+                carried.setdefault(match[0].fingerprint, []).append((entry, match[1]))
     result = []
-    upgrades = []
+    upgrades: list[Upgrade] = []
     for finding in findings:
         review = reviews.get(finding.fingerprint)
         seen: tuple[str, ...] = review.claims if review is not None else ()

@@ -171,6 +171,7 @@ def parse_figure(text: str, exact: bool = False) -> Figure:
     if not number.is_finite():
         raise ValueError(f"'{text}' is not a finite number")
     _, digits, exponent = number.as_tuple()
+    assert isinstance(exponent, int)  # finite, checked above
     if abs(exponent) > MAX_EXPONENT:
         raise ValueError(f"'{text}' is out of range (exponent beyond ±{MAX_EXPONENT})")
     written = Fraction(10) ** exponent

@@ -68,7 +68,7 @@ def _words(text: str) -> set[Fraction]:
     total: Fraction | None = None  # the spelt-out number being read, word by word
     for word in _WORD.findall(text):
         if word in _MULTIPLES:
-            found.add(Fraction(_MULTIPLES[word]))
+            found.add(Fraction(_MULTIPLES[word]))  # type: ignore[call-overload]
             if word == "half":
                 found.add(Fraction(2))  # "half the power" is a 2x advantage
         parts = word.split("-")
@@ -79,7 +79,7 @@ def _words(text: str) -> set[Fraction]:
             total = value if total is None else total + value
             found.add(total)
         elif word in _SCALES:
-            total = (total or 1) * _SCALES[word]
+            total = (total or Fraction(1)) * _SCALES[word]
             found.add(total)
         else:
             total = None
