@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jalapeno_audit.corpus.catalog import Catalog
-from jalapeno_audit.corpus.claimfile import CLAIM_SPEC, DATE_SPEC, FILE_SPEC, SOURCE_SPEC
+from jalapeno_audit.corpus.claimspec import CLAIM_SPEC, DATE_SPEC, FILE_SPEC, SOURCE_SPEC
 from jalapeno_audit.corpus.fields import CATALOG_ID_PATTERN, ID_PATTERN, Field, ObjectSpec
 
 SCHEMA_ID = "https://jalapeno-audit.invalid/claim-file.schema.json"

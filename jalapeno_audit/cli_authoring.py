@@ -1,0 +1,139 @@
+"""The authoring commands: `audit claims`, `audit table`, `audit schema`, `audit new`.
+
+Plain functions; `cli.py` registers them on the command line with the others.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import typer
+
+from jalapeno_audit.console import CLAIM_FORMATS, DEFAULT_CORPUS, cache_for, choice, fail, say, width, write
+
+
+def claims(
+    paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
+    output_format: str = typer.Option("text", "--format", "-f", help="text or csv."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
+    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
+) -> None:
+    """Every loaded claim in one table: source, id, system, vs, model, metric, figure, conditions."""
+    from jalapeno_audit.authoring.tables import claims_frame, render_text
+    from jalapeno_audit.corpus.loader import load_corpus
+
+    paths = paths or [DEFAULT_CORPUS]
+    choice(output_format, CLAIM_FORMATS, "--format")
+    corpus = load_corpus(paths, cache=cache_for(no_cache, cache_dir))
+    frame = claims_frame(corpus)
+    text = frame.to_csv(index=False, lineterminator="\n") if output_format == "csv" else render_text(frame, width())
+    write(text, output)
+
+
+def table(
+    paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
+    model: str | None = typer.Option(None, "--model", help="Only claims about this model."),
+    metric: str | None = typer.Option(None, "--metric", help="Only claims of this metric."),
+    system: str | None = typer.Option(None, "--system", help="Only claims naming this system (either side)."),
+    pivot: bool = typer.Option(False, "--pivot", help="One row per comparison, one column per source: who said what."),
+    output_format: str = typer.Option("text", "--format", "-f", help="text, markdown or csv."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
+    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
+) -> None:
+    """The claims matrix: filter it, or pivot it to see each source's figure side by side."""
+    from jalapeno_audit.authoring.tables import claims_frame, filtered, render_markdown, render_text
+    from jalapeno_audit.authoring.tables import pivot as pivot_frame
+    from jalapeno_audit.corpus.fields import did_you_mean
+    from jalapeno_audit.corpus.loader import load_corpus
+
+    paths = paths or [DEFAULT_CORPUS]
+    choice(output_format, ("text", "markdown", "csv"), "--format")
+    corpus = load_corpus(paths, cache=cache_for(no_cache, cache_dir))
+    for value, known, option in ((model, corpus.catalog.models, "--model"), (metric, corpus.catalog.metrics, "--metric"), (system, corpus.catalog.systems, "--system")):
+        if value is not None and value not in known:
+            fail(f"audit: {option} '{value}' is not in the catalog{did_you_mean(value, known)}")
+    frame = filtered(claims_frame(corpus), corpus, model, metric, system)
+    if pivot:
+        frame = pivot_frame(frame)
+    if output_format == "csv":
+        text = frame.to_csv(index=False, lineterminator="\n")
+    elif output_format == "markdown":
+        text = render_markdown(frame)
+    else:
+        text = render_text(frame, width())
+    write(text, output)
+
+
+def schema() -> None:
+    """Print the JSON Schema of claim files, for editors that validate YAML."""
+    import json
+
+    from jalapeno_audit.authoring.schema import claim_file_schema
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    typer.echo(json.dumps(claim_file_schema(load_catalog()), indent=2, ensure_ascii=False))
+
+
+def new(
+    article: str = typer.Argument(..., help="The article's text file, or - for standard input."),
+    source_id: str = typer.Option(..., "--id", help="The new source's id (lower case, digits, dashes)."),
+    publisher: str | None = typer.Option(None, "--publisher", help="The outlet that published it."),
+    url: str | None = typer.Option(None, "--url", help="Where it was published."),
+    published: str | None = typer.Option(None, "--published", help="Publication date, YYYY-MM-DD."),
+    into: str = typer.Option(DEFAULT_CORPUS, "--into", help="The corpus directory to write into."),
+    force: bool = typer.Option(False, "--force", help="If the file exists, write SOURCE_ID.new.yaml beside it."),
+) -> None:
+    """Scaffold a claim file from an article: one candidate claim per figure found."""
+    import datetime as dt
+    import re
+
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+    from jalapeno_audit.corpus.fields import ID_PATTERN
+
+    if not re.fullmatch(ID_PATTERN, source_id):
+        fail(f"audit: --id '{source_id}' does not match {ID_PATTERN}")
+    if published is not None:
+        try:
+            dt.date.fromisoformat(published)
+        except ValueError:
+            fail(f"audit: --published '{published}' is not a valid ISO date (YYYY-MM-DD)")
+    if article == "-":
+        text, archive = sys.stdin.read(), None
+    else:
+        try:
+            with open(article, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"audit: cannot read {article}: {getattr(exc, 'strerror', None) or exc}")
+        archive = os.path.basename(article)
+    if os.path.lexists(into) and not os.path.isdir(into):
+        fail(f"audit: --into {into} is not a directory")
+    catalog_path = os.path.join(into, "catalog.yaml")
+    extension = None
+    if os.path.isfile(catalog_path):
+        with open(catalog_path, "rb") as handle:
+            extension = (catalog_path, handle.read())
+    yaml_text, candidates = scaffold(text, source_id, load_catalog(extension), archive=archive, publisher=publisher, url=url, published=published)
+    target = os.path.join(into, f"{source_id}.yaml")
+    # lexists: a link, even one to nothing, is something there not to overwrite.
+    if os.path.lexists(target):
+        if not force:
+            fail(f"audit: {target} exists; refusing to overwrite it (--force writes {source_id}.new.yaml beside it)")
+        target = os.path.join(into, f"{source_id}.new.yaml")
+        if os.path.lexists(target):
+            fail(f"audit: {target} exists too; move it away first")
+    from jalapeno_audit.fileio import write_new
+
+    try:
+        os.makedirs(into, exist_ok=True)
+        write_new(target, yaml_text)
+    except FileExistsError:
+        fail(f"audit: {target} appeared while writing; refusing to overwrite it")
+    except OSError as exc:
+        fail(f"audit: cannot write {target}: {exc.strerror or exc}")
+    live = sum(1 for c in candidates if not c.missing)
+    say(f"wrote {target}: {len(candidates)} figures found, {live} complete claims, {len(candidates) - live} marked TODO")

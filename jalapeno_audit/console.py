@@ -1,0 +1,100 @@
+"""What every command of the `audit` command line shares: errors to exit codes, escaped output, options.
+
+Heavy modules are imported inside the functions that use them, so `audit --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from typing import NoReturn
+
+import typer
+
+from jalapeno_audit.errors import EXIT_ERROR, AuditError
+
+CLAIM_FORMATS = ("text", "csv")
+DEFAULT_CORPUS = "claims"
+
+
+def guarded(command):
+    """Turn the core's AuditError into its message on stderr and exit code 2."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except AuditError as exc:
+            echo_error(exc)
+            raise typer.Exit(EXIT_ERROR) from None
+
+    return wrapper
+
+
+def say(message: str, err: bool = False) -> None:
+    """One line of output that may carry names or values from the corpus: escaped for the terminal and CI logs."""
+    from jalapeno_audit.reporters.escape import error_line
+
+    typer.echo(error_line(message), err=err)
+
+
+def echo_error(exc: AuditError) -> None:
+    for line in [str(p) for p in exc.problems] or [exc.text]:
+        say(line, err=True)
+
+
+def fail(message: str) -> NoReturn:
+    say(message, err=True)
+    raise typer.Exit(EXIT_ERROR)
+
+
+def choice(value: str, choices, option: str) -> str:
+    if value not in choices:
+        from jalapeno_audit.corpus.fields import did_you_mean
+
+        fail(f"audit: {option} '{value}' is not one of {', '.join(choices)}{did_you_mean(value, choices)}")
+    return value
+
+
+def cache_for(no_cache: bool, directory: str | None = None):
+    from jalapeno_audit.corpus.cache import default_directory, open_cache
+
+    return open_cache(None if no_cache else directory or default_directory())
+
+
+def severities(pairs: list[str]) -> dict[str, str]:
+    from jalapeno_audit.corpus.fields import did_you_mean
+    from jalapeno_audit.rules import get_rule
+    from jalapeno_audit.rules.engine import SEVERITIES
+
+    result = {}
+    for pair in pairs:
+        rule_id, sep, level = pair.partition("=")
+        if not sep:
+            fail(f"audit: --severity takes RULE=LEVEL, not '{pair}'")
+        get_rule(rule_id)
+        if level not in SEVERITIES:
+            fail(f"audit: --severity level '{level}' is not one of {', '.join(SEVERITIES)}{did_you_mean(level, SEVERITIES)}")
+        result[rule_id] = level
+    return result
+
+
+def write(text: str, output: str | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    from jalapeno_audit.fileio import write_atomic
+
+    try:
+        write_atomic(output, text)
+    except OSError as exc:
+        raise AuditError(f"audit: cannot write {output}: {exc.strerror or exc}") from None
+
+
+
+def width() -> int:
+    try:
+        return max(80, int(os.environ.get("COLUMNS", "")))
+    except ValueError:
+        return 120
