@@ -5,10 +5,14 @@ separate processes:
   floor  parsing the same files with yaml.load(..., Loader=CSafeLoader) and nothing else;
   cold   `audit check` with an empty cache;
   warm   `audit check` again, files unchanged;
-and prints wall time and peak RSS for each, with the ratios the goals are stated in.
+and prints wall time and peak RSS for each, with the ratios the goals are stated in. Then, on
+conflict-dense corpora (``generate.py --dense``), it prints the number of findings against claims,
+the cold `audit check --format json --no-cache` against the floor, and the time each report
+format takes to render the same checked corpus.
 
-    .venv/bin/python benchmarks/run.py            # 10k, 25k, 100k claims
-    .venv/bin/python benchmarks/run.py 10000      # one size
+    .venv/bin/python benchmarks/run.py                      # 10k, 25k, 100k claims, then dense 25k and 100k
+    .venv/bin/python benchmarks/run.py 10000                # one size
+    .venv/bin/python benchmarks/run.py --dense-only 25000   # the conflict-dense table only
 """
 
 from __future__ import annotations
@@ -54,6 +58,47 @@ def best_of(runs: int, args: list[str], env: dict | None = None, before=None) ->
     return min(results)
 
 
+RENDER = """
+import sys, time
+from jalapeno_audit import reporters, run
+options, _ = run.settle([sys.argv[1]], fail_on='never')
+report = run.build_report(options, run.read_all(options), None)
+times = {}
+for name in sys.argv[2:]:
+    best = None
+    for _ in range(3):
+        start = time.perf_counter()
+        reporters.render(report, name)
+        elapsed = time.perf_counter() - start
+        best = elapsed if best is None else min(best, elapsed)
+    times[name] = best
+print(len(report.findings), *(f"{name}={times[name]:.3f}" for name in sys.argv[2:]))
+"""
+
+
+def dense(sizes: list[int]) -> None:
+    """Conflict-dense corpora: findings against claims, render time by format, cold check against the floor."""
+    python = sys.executable
+    audit = str(Path(python).with_name("audit"))
+    print()
+    print("conflict-dense corpora (about one claim in three contested)")
+    print(f"{'claims':>8} {'findings':>9} {'per claim':>9} {'floor s':>8} {'json s':>8} {'json/floor':>10} {'render json':>11} {'render text':>11} {'text/json':>9}")
+    with tempfile.TemporaryDirectory() as scratch:
+        for size in sizes:
+            corpus = Path(scratch) / f"dense-{size}"
+            generate(size, corpus, dense=True)
+            floor = best_of(3, [python, "-c", FLOOR, str(corpus)])
+            check = best_of(3, [audit, "check", str(corpus), "--format", "json", "--no-cache", "--fail-on", "never"])
+            result = subprocess.run([python, "-c", RENDER, str(corpus), "json", "text"], capture_output=True, text=True, check=True)
+            count, *timings = result.stdout.split()
+            rendered = dict(t.split("=") for t in timings)
+            json_s, text_s = float(rendered["json"]), float(rendered["text"])
+            print(
+                f"{size:>8} {int(count):>9} {int(count) / size:>9.3f} {floor[0]:>8.2f} {check[0]:>8.2f} {check[0] / floor[0]:>10.2f} "
+                f"{json_s:>11.3f} {text_s:>11.3f} {text_s / json_s:>9.2f}"
+            )
+
+
 def main(sizes: list[int]) -> None:
     python = sys.executable
     audit = str(Path(python).with_name("audit"))
@@ -81,4 +126,8 @@ def main(sizes: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [10000, 25000, 100000])
+    arguments = [a for a in sys.argv[1:] if a != "--dense-only"]
+    chosen = [int(a) for a in arguments]
+    if "--dense-only" not in sys.argv:
+        main(chosen or [10000, 25000, 100000])
+    dense(chosen or [25000, 100000])

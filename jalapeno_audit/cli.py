@@ -73,8 +73,9 @@ def check(
             if output_format in ("json",):
                 write(reporters.render(run.error_report(exc.problems, options), output_format), output)
             raise
-        text = reporters.render(report, output_format, reporters.RenderOptions(color=color, width=width()))
-        summary = reporters.render(report, "markdown") if summary_file else ""
+        with run.paused_gc():  # rendering builds many small objects too; nothing here forms cycles
+            text = reporters.render(report, output_format, reporters.RenderOptions(color=color, width=width()))
+            summary = reporters.render(report, "markdown") if summary_file else ""
         code = EXIT_FINDINGS if report.failing() else EXIT_OK
         cache.put("reports", run_key, (text, code, summary))
     with _summary_stream(summary_file) as stream:  # opened first: a bad path fails before the report is out
