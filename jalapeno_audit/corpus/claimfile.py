@@ -9,6 +9,7 @@ from jalapeno_audit.corpus.claimspec import CLAIM_SPEC, DATE_SPEC, FILE_SPEC, SO
 from jalapeno_audit.corpus.fields import (
     Checker,
     Field,
+    ObjectSpec,
     closest,
     describe,
     did_you_mean,
@@ -63,17 +64,24 @@ def read_plain(check: Checker, field: Field, node, what: str):
     raise ValueError(f"no reader for field kind '{kind}'")  # a declaration without a reader is a bug
 
 
+def read_fields(check: Checker, node: Mapping, spec: ObjectSpec, label: str) -> dict | None:
+    """A nested object whose fields all have plain kinds: attribute -> value, or None when any is wrong."""
+    before = len(check.problems)
+    check.keys(node, spec)
+    check.relations(node, spec)
+    values = {}
+    for key, value in node.items():
+        field = spec.by_name.get(key)
+        if field is not None:
+            values[field.target] = read_plain(check, field, value, f"{label} {key}")
+    return values if len(check.problems) == before else None
+
+
 def read_source(check: Checker, node, line: int) -> Source | None:
     if check.mapping(node, "'source'", line) is None:
         return None
-    before = len(check.problems)
-    check.keys(node, SOURCE_SPEC)
-    values = {}
-    for key, value in node.items():
-        field = SOURCE_SPEC.by_name.get(key)
-        if field is not None:
-            values[field.target] = read_plain(check, field, value, f"source {key}")
-    if len(check.problems) > before:
+    values = read_fields(check, node, SOURCE_SPEC, "source")
+    if values is None:
         return None
     values.setdefault("kind", "secondary")
     return Source(path=check.path, line=node.line, **values)
@@ -226,15 +234,8 @@ class _ClaimReader:
         check = self.check
         if check.mapping(node, "date", claim_node.key_lines[field.name]) is None:
             return
-        before = len(check.problems)
-        check.keys(node, DATE_SPEC)
-        check.relations(node, DATE_SPEC)
-        dates = {}
-        for key, value in node.items():
-            part = DATE_SPEC.by_name.get(key)
-            if part is not None:
-                dates[part.target] = read_plain(check, part, value, f"date {key}")
-        if len(check.problems) > before:
+        dates = read_fields(check, node, DATE_SPEC, "date")
+        if dates is None:
             return
         if dates.get("before") == dt.date.min:
             check.fail(node, f"date before {dt.date.min.isoformat()} leaves no day at all")
