@@ -55,7 +55,7 @@ _DIRECTION_DOWN = ("lower", "less", "fewer", "smaller", "slower", "cheaper", "re
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 _START = r"(?<![\w.,/\-])"  # not inside a product name ("H100"), a decimal, a path or a hyphenated id
-_TIMES = r"(?:\s*[x×](?![\w])|\s*times\b|\s*-?\s*fold\b)"
+_TIMES = r"(?:\s*[x×](?![\w])|\s*-?\s*times\b|\s*-?\s*fold\b)"
 _SCALE = r"(?:\s*(?:hundred|thousand|million|billion|trillion)\b|[kKMBT](?![\w]))"
 _PCT = r"\s*(?:%|percent\b|per\s?cent\b)"
 _DASH = r"\s*(?:-|to)\s*"
