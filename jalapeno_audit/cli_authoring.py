@@ -67,26 +67,50 @@ def table(
     write(text, output)
 
 
-def schema() -> None:
+def schema(
+    directory: str | None = typer.Argument(None, help="A corpus directory: its catalog.yaml's ids are offered for completion too."),
+) -> None:
     """Print the JSON Schema of claim files, for editors that validate YAML."""
     import json
 
     from jalapeno_audit.authoring.schema import claim_file_schema
+
+    typer.echo(json.dumps(claim_file_schema(_corpus_catalog(directory)), indent=2, ensure_ascii=False))
+
+
+def _corpus_catalog(directory: str | None):
+    """The built-in catalog, extended by DIRECTORY/catalog.yaml when there is one."""
     from jalapeno_audit.corpus.catalog import load_catalog
 
-    typer.echo(json.dumps(claim_file_schema(load_catalog()), indent=2, ensure_ascii=False))
+    if directory is None:
+        return load_catalog()
+    if not os.path.isdir(directory):
+        fail(f"audit: {directory} is not a directory")
+    path = os.path.join(directory, "catalog.yaml")
+    if not os.path.isfile(path):
+        return load_catalog()
+    try:
+        with open(path, "rb") as handle:
+            return load_catalog((path, handle.read()))
+    except OSError as exc:
+        fail(f"audit: cannot read {path}: {exc.strerror or exc}")
 
 
 def new(
     article: str = typer.Argument(..., help="The article's text file, or - for standard input."),
     source_id: str = typer.Option(..., "--id", help="The new source's id (lower case, digits, dashes)."),
+    title: str | None = typer.Option(None, "--title", help="The article's title (default: a 'Title:' line at the top, else the first line)."),
     publisher: str | None = typer.Option(None, "--publisher", help="The outlet that published it."),
     url: str | None = typer.Option(None, "--url", help="Where it was published."),
     published: str | None = typer.Option(None, "--published", help="Publication date, YYYY-MM-DD."),
     into: str = typer.Option(DEFAULT_CORPUS, "--into", help="The corpus directory to write into."),
     force: bool = typer.Option(False, "--force", help="If the file exists, write SOURCE_ID.new.yaml beside it."),
 ) -> None:
-    """Scaffold a claim file from an article: one candidate claim per figure found."""
+    """Draft a claim file from an article: live claims where every field is certain, commented candidates with TODOs otherwise.
+
+    Metadata lines at the top of the text ("Title:", "URL:", "Published:", "Publisher:") fill the
+    source details; the options win over them.
+    """
     import datetime as dt
     import re
 
@@ -117,7 +141,8 @@ def new(
     if os.path.isfile(catalog_path):
         with open(catalog_path, "rb") as handle:
             extension = (catalog_path, handle.read())
-    yaml_text, candidates = scaffold(text, source_id, load_catalog(extension), archive=archive, publisher=publisher, url=url, published=published)
+    yaml_text, candidates = scaffold(text, source_id, load_catalog(extension), archive=archive, publisher=publisher, url=url, published=published,
+                                     title=title)
     target = os.path.join(into, f"{source_id}.yaml")
     # lexists: a link, even one to nothing, is something there not to overwrite.
     if os.path.lexists(target):
@@ -135,5 +160,5 @@ def new(
         fail(f"audit: {target} appeared while writing; refusing to overwrite it")
     except OSError as exc:
         fail(f"audit: cannot write {target}: {exc.strerror or exc}")
-    live = sum(1 for c in candidates if not c.missing)
-    say(f"wrote {target}: {len(candidates)} figures found, {live} complete claims, {len(candidates) - live} marked TODO")
+    live = sum(1 for c in candidates if not c.doubts)
+    say(f"wrote {target}: {len(candidates)} figures found, {live} live claims, {len(candidates) - live} commented candidates marked TODO")

@@ -43,7 +43,11 @@ def corpus_dir(tmp_path):
 def pytest_terminal_summary(terminalreporter):
     """Print the scaffold's figure recall on the real source texts, measured by test_new."""
     from .test_new import RECALL
+    from .test_scaffold_eval import SCORES
     from .test_trust import TIMINGS
+
+    if SCORES:
+        _print_scaffold_scores(terminalreporter, SCORES)
 
     if RECALL:
         terminalreporter.section("audit new: figure recall on the hand-written corpus")
@@ -58,3 +62,25 @@ def pytest_terminal_summary(terminalreporter):
         for name, seconds in sorted(TIMINGS.items()):
             if not name.startswith("cache "):
                 terminalreporter.write_line(f"{name}: {seconds:.2f} s")
+
+
+def _print_scaffold_scores(terminalreporter, scores) -> None:
+    """The `audit new` evaluation table: development articles, then the held-out ones, each with a total."""
+    from .scaffold_eval import HELD_OUT
+
+    terminalreporter.section("audit new: drafts against gold claim files (tests/evalsets/scaffold)")
+    header = f"{'article':34} {'gold':>5} {'live right':>11} {'live wrong':>11} {'commented':>10} {'non-figures':>12}"
+    for title, held in (("development", False), ("held out", True)):
+        rows = [s for stem, s in sorted(scores.items()) if (stem in HELD_OUT) == held]
+        if not rows:
+            continue
+        terminalreporter.write_line(f"{title}:")
+        terminalreporter.write_line(header)
+        for s in rows:
+            terminalreporter.write_line(f"{s.article[:34]:34} {s.gold:5} {s.right:11} {s.wrong:11} {s.commented:10} {s.non_figures:6} of {s.candidates:3}")
+        gold, right, wrong = sum(s.gold for s in rows), sum(s.right for s in rows), sum(s.wrong for s in rows)
+        live, candidates, non_figures = right + wrong, sum(s.candidates for s in rows), sum(s.non_figures for s in rows)
+        terminalreporter.write_line(
+            f"{'total':34} {gold:5} {right:11} {wrong:11} {sum(s.commented for s in rows):10} {non_figures:6} of {candidates:3}   "
+            f"(live and right {100 * right / gold:.0f}% of gold, goal 60%; wrong {100 * wrong / max(live, 1):.0f}% of live, goal 2%; "
+            f"non-figures {100 * non_figures / max(candidates, 1):.0f}% of candidates, goal 10%)")

@@ -1,176 +1,293 @@
-"""`audit new`: turn an article's text into a claim-file scaffold.
+"""`audit new`: turn an article's text into a claim-file draft, precision before recall.
 
-Every sentence that carries a figure becomes a candidate claim with its verbatim quote, the
-figures found (value, ratio or range), the hedge word, and the system, model and metric where
-the catalog's names and aliases identify them unambiguously. A candidate with everything a
-claim needs is written as a live claim; one that is missing something is written commented
-out, with each missing field marked TODO, so the file loads as written and nothing is guessed.
+Every figure the figure reader (``text.figures``) finds becomes a candidate claim with its verbatim
+quote. A candidate is written as a live claim only when every field is certain: the system and
+comparator from the sentence's structure ("X is 3.2 times faster than Y", "X delivers N against M
+on Y", "compared with Y"), the model named in the figure's clause or earlier in the paragraph, the
+metric from the unit after the figure and the catalog's metric `aliases` around it, the hedge from
+the hedge table. Anything doubtful makes the candidate a commented one, with each doubtful field
+marked TODO and the reason beside it. Figures with neither a unit nor a metric phrase (table cells,
+counts of words) are not proposed at all: a draft full of non-figures costs more than it saves.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 
+from jalapeno_audit.authoring.sentences import Sentence, metadata_and_body, sentences
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALUE, Reading, read_figures
 from jalapeno_audit.text.numbers import HEDGES
 
-# A figure with what follows it: "1.9 times", "85,448 tokens", "1.5–1.9x", "30% higher", "14-fold".
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_RANGE = re.compile(rf"(?P<lo>{_NUM})\s*(?:x|×|times)?\s*(?:to|–|—|-|‑)\s*(?P<hi>{_NUM})\s*(?P<times>x\b|×|times\b)?", re.I)
-_RATIO = re.compile(rf"(?P<n>{_NUM})\s*(?:x\b|×|times\b|-fold\b)", re.I)
-_PERCENT = re.compile(rf"(?P<n>{_NUM})\s*(?:%|percent)\s+(?P<dir>higher|more|faster|better|greater|lower|less|fewer|smaller)", re.I)
-_WORD_RATIO = re.compile(r"\b(twice|double|triple|half)\b", re.I)
-_VALUE = re.compile(rf"(?<![\w.])(?P<n>{_NUM})(?![\w.]*\d)")
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "ten": 10, "eleven": 11, "twelve": 12}
-_WORD_VALUE = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\s+(months?|weeks?|years?|days?)\b", re.I)
-_CONDITION = re.compile(rf"\bat (?:about |around |roughly |approximately )?(?:{_NUM})\s*[^\s,.;]*(?:\s+(?:per|/)\s*\w+)?", re.I)
-_YEAR = re.compile(r"\b(19|20)\d{2}\b")
-_CLAUSE_BREAK = re.compile(r"\s*(?:[|;,:(){}]|\b(?:against|versus|vs\.?|compared (?:with|to)|than|while|whereas|and)\b)\s*", re.I)
-_BULLET = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
-_SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9])")
-
-#: Words that identify a metric when no catalog name does.
-METRIC_CUES = (
-    ("throughput-per-kw", re.compile(r"per (kilowatt|kw|watt|megawatt)|/kw\b|per unit of power|work per watt|performance per watt", re.I)),
-    ("tokens-per-sec-per-user", re.compile(r"per user|/user|decod\w* speed|interactiv", re.I)),
-    ("e2e-latency", re.compile(r"end[- ]to[- ]end latency|latenc", re.I)),
-    ("ttft", re.compile(r"time to first token|ttft", re.I)),
-    ("tpot", re.compile(r"time per output token|tpot", re.I)),
-    ("rated-power", re.compile(r"rated power|power rating", re.I)),
-    ("measured-power", re.compile(r"measured (sustained )?power|held steady performance", re.I)),
-    ("design-to-tapeout", re.compile(r"tapeout|tape-out", re.I)),
-)
+#: Words that point at a comparator named after them.
+_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?$", re.I)
+#: Words that refer back to the article's subject.
+_PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
+#: Conditions a reader must write in `at`/`vs_at`: precisions, software, batch sizes, scenarios, device counts.
+_CONDITION = re.compile(
+    r"\b(?:FP4|FP6|FP8|FP16|FP32|BF16|INT4|INT8|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|batch(?: size)?|BS=|concurren\w*|"
+    r"offline|server (?:test|scenario)|(?:\d+|one|two|four|eight)[ -](?:GPUs?|chips|nodes|pods|racks)|commitments?|sequence length|ISL|OSL)\b", re.I)
+_TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b", re.I)
+_SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
+_COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
+_RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
 @dataclass
 class Candidate:
-    """One figure found in one sentence."""
+    """One figure found in one sentence, with the fields a claim needs and the doubts about them."""
 
     quote: str
     kind: str  # value | ratio
     figure: str | list[str]  # as it should be written in YAML
+    found: str  # the text the figure was read from
     hedge: str | None = None
     system: str | None = None
     vs: str | None = None
     model: str | None = None
     metric: str | None = None
-    found: str = ""  # the text the figure was read from
-    missing: list[str] = field(default_factory=list)
+    unit: str | None = None
+    doubts: dict[str, str] = field(default_factory=dict)  # field -> why it is marked TODO
 
-
-def sentences(text: str) -> list[str]:
-    """Lines, then sentences within them (table rows and headings stay whole)."""
-    result = []
-    for line in text.splitlines():
-        line = " ".join(line.split())
-        if line:
-            line = _BULLET.sub("", line)
-            result += [s.strip() for s in _SENTENCE.split(line) if s.strip()]
-    return result
-
-
-def clause(sentence: str, start: int, end: int) -> str:
-    """The part of a sentence a figure stands in: between separators such as commas, pipes, 'against'."""
-    left = 0
-    for match in _CLAUSE_BREAK.finditer(sentence, 0, start):
-        left = match.end()
-    right_match = _CLAUSE_BREAK.search(sentence, end)
-    right = right_match.start() if right_match else len(sentence)
-    return sentence[left:right]
+    @property
+    def missing(self) -> list[str]:
+        """The doubtful fields: a candidate with none is a live claim."""
+        return list(self.doubts)
 
 
 class Scaffolder:
+    """Reads one article with one catalog."""
+
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.systems = _name_index(catalog, "systems")
         self.models = _name_index(catalog, "models")
-        self.metric_names = {m.name.lower(): m.id for m in catalog.metrics.values()}
+        self.units = _unit_index(catalog)
+        self.metric_phrases = sorted(((alias.lower(), m.id) for m in catalog.metrics.values() for alias in (m.name, *m.aliases)),
+                                     key=lambda pair: -len(pair[0]))
 
-    def candidates(self, sentence: str) -> list[Candidate]:
-        masked = self._mask_names(sentence)
+    def article(self, body: str, title: str | None) -> list[Candidate]:
+        subject = self._subject(body, title)
         found: list[Candidate] = []
-        taken: list[tuple[int, int]] = []
-
-        def free(span) -> bool:
-            return all(span[1] <= a or span[0] >= b for a, b in taken)
-
-        for match in _RANGE.finditer(masked):
-            lo, hi = _plain(match["lo"]), _plain(match["hi"])
-            if float(lo) <= float(hi) and not _YEAR.fullmatch(match["lo"]):
-                kind = "ratio" if match["times"] else "value"
-                found.append(self._candidate(sentence, kind, [lo, hi], match))
-                taken.append(match.span())
-        for pattern in (_PERCENT, _RATIO):
-            for match in pattern.finditer(masked):
-                if not free(match.span()):
-                    continue
-                figure = _plain(match["n"])
-                if pattern is _PERCENT:
-                    sign = -1 if match["dir"].lower() in ("lower", "less", "fewer", "smaller") else 1
-                    figure = _decimal_text(1 + sign * float(figure) / 100) if sign > 0 else _decimal_text(1 / (1 - float(figure) / 100))
-                found.append(self._candidate(sentence, "ratio", figure, match))
-                taken.append(match.span())
-        for match in _WORD_RATIO.finditer(masked):
-            figure = {"twice": "2", "double": "2", "triple": "3", "half": "0.5"}[match[1].lower()]
-            found.append(self._candidate(sentence, "ratio", figure, match))
-            taken.append(match.span())
-        for match in _WORD_VALUE.finditer(masked):
-            found.append(self._candidate(sentence, "value", str(_NUMBER_WORDS[match[1].lower()]), match))
-            taken.append(match.span())
-        for match in _VALUE.finditer(masked):
-            if not free(match.span()) or _YEAR.fullmatch(match["n"]):
-                continue
-            found.append(self._candidate(sentence, "value", _plain(match["n"]), match))
-            taken.append(match.span())
-        found.sort(key=lambda c: sentence.find(c.found))
+        seen: list[str] = []
+        paragraph = -1
+        for sentence in sentences(body):
+            if sentence.paragraph != paragraph:
+                paragraph, seen = sentence.paragraph, []
+            found += self.candidates(Sentence(sentence.text, paragraph, tuple(seen)), subject)
+            seen += [model_id for _, model_id in _mentions(sentence.text, self.models)]
         return found
 
-    def _mask_names(self, sentence: str) -> str:
-        """Blank out catalog names ("GPT-OSS 120B", "Kimi K2.5") so their digits are not figures."""
-        masked = sentence
-        for name in sorted({*self.systems, *self.models}, key=len, reverse=True):
-            masked = re.sub(rf"(?i)(?<!\w){re.escape(name)}(?!\w)", lambda m: "#" * len(m.group()), masked)
-        return masked
+    def _subject(self, body: str, title: str | None) -> str | None:
+        """The article's subject system: the one its text names most often (the title breaks a tie)."""
+        counts: dict[str, int] = {}
+        for _, system_id in _mentions(body, self.systems):
+            counts[system_id] = counts.get(system_id, 0) + 1
+        ranked = sorted(counts.items(), key=lambda item: -item[1])
+        if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+            return ranked[0][0]
+        in_title = [sid for _, sid in _mentions(title or "", self.systems) if ranked and counts[sid] == ranked[0][1]]
+        return in_title[0] if len(set(in_title)) == 1 else None
 
-    def _candidate(self, sentence: str, kind: str, figure, match) -> Candidate:
-        candidate = Candidate(sentence, kind, figure, found=match.group())
-        candidate.hedge = _hedge(sentence, match.start(), match.end())
-        part = clause(sentence, match.start(), match.end())
-        models = _mentions(sentence, self.models)
-        candidate.model = models[0] if len(models) == 1 else None
-        candidate.metric = self._metric(part, sentence)
-        if kind == "ratio":
-            # A ratio compares the two systems the sentence names, the first against the second.
-            systems = _mentions(sentence, self.systems)
-            if len(systems) == 2:
-                candidate.system, candidate.vs = systems
-        else:
-            # A value belongs to the system named beside it, in its own clause.
-            systems = _mentions(part, self.systems)
-            if len(systems) == 1:
-                candidate.system = systems[0]
-        required = ["system", "metric"] + (["vs"] if kind == "ratio" else [])
-        candidate.missing = [name for name in required if getattr(candidate, name) is None]
-        # "at about 535 tokens/sec per user" elsewhere in the sentence is a condition of this figure.
-        for condition in _CONDITION.finditer(sentence):
-            if not (condition.start() <= match.start() < condition.end() or match.start() <= condition.start() < match.end()):
-                candidate.missing.append(f"at (the sentence says '{condition.group().strip()}')")
-                break
+    def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:
+        text = sentence.text
+        masked = _mask(text, [*self.systems, *self.models])
+        every = read_figures(masked)
+        readings = [r for r in every if not r.glued]
+        table_row = len(readings) < len(every)
+        found: list[Candidate] = []
+        for index, reading in enumerate(readings):
+            candidate = self._candidate(sentence, masked, reading, readings[:index], subject, found[-1] if found else None)
+            if candidate is not None:
+                if table_row:
+                    candidate.doubts.setdefault("at", "a scraped table row with glued cells: which column is this?")
+                found.append(candidate)
+        return found
+
+    def _candidate(self, sentence: Sentence, masked: str, reading: Reading, earlier: list[Reading], subject: str | None,
+                   previous: Candidate | None) -> Candidate | None:
+        text = sentence.text
+        is_ratio = reading.kind in (RATIO, PERCENT_OF, MULTIPLE) or (reading.kind == RANGE and reading.is_ratio)
+        if not is_ratio and reading.kind == VALUE and reading.label == "%" and not self._phrase_metrics(text):
+            return None
+        part_start, part_end = _clause(masked, reading.start, reading.end)
+        part = text[part_start:part_end]
+        metric, unit, metric_doubt = self._metric(reading, part, text, is_ratio)
+        if metric_doubt == "unmeasured" and previous is not None and previous.kind == "value" and earlier:
+            # "N tokens/sec per user against M for the H200": M is in N's unit.
+            if _SECOND_SIDE.search(masked[earlier[-1].end:reading.start]) and previous.metric:
+                metric, unit, metric_doubt = previous.metric, previous.unit, ""
+            else:
+                # A bare figure beside measured ones ("1.03 seconds versus 1.80"): proposed, not trusted.
+                metric_doubt = f"no unit after it; the figure before it is {previous.metric or 'unidentified'}"
+        if metric is None and metric_doubt == "unmeasured":
+            return None  # no unit and no metric phrase: not a figure a claim would state
+        candidate = Candidate(text, "ratio" if is_ratio else "value", "", found=reading.text, unit=unit, metric=metric)
+        if metric is None:
+            candidate.doubts["metric"] = metric_doubt
+        self._figure(candidate, reading, metric)
+        self._hedge(candidate, reading, earlier, masked)
+        self._sides(candidate, reading, text, part_start, subject)
+        self._model(candidate, sentence, text, part)
+        condition = _CONDITION.search(text)
+        if condition:
+            candidate.doubts["at"] = f"the sentence says '{condition.group()}'"
         return candidate
 
-    def _metric(self, part: str, sentence: str) -> str | None:
-        """The metric the figure's clause names; else the only one the sentence names."""
-        for text in (part, sentence):
-            cued = [mid for mid, pattern in METRIC_CUES if mid in self.catalog.metrics and pattern.search(text)]
-            if len(cued) == 1:
-                return cued[0]
-            if cued:
-                return None  # two metrics in play: do not guess
-        lowered = sentence.lower()
-        named = {mid for name, mid in self.metric_names.items() if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", lowered)}
-        return named.pop() if len(named) == 1 else None
+    def _metric(self, reading: Reading, part: str, sentence: str, is_ratio: bool) -> tuple[str | None, str | None, str]:
+        """The metric (and a unit to write) from the figure's unit and the metric phrases near it."""
+        unit_metrics: set[str] = set()
+        unit = None
+        tail = sentence[reading.end:reading.end + 40] if reading.end <= len(sentence) else ""
+        if not is_ratio and reading.label == "$":
+            unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
+        elif not is_ratio and _TOKEN_RATE.match(tail):
+            # "tokens per second" alone does not say aggregate throughput or one user's speed.
+            unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in ("tok/s", "tok/s/user")}
+        elif not is_ratio and reading.label:
+            base = self._unit_of(reading.label)
+            if base is not None:
+                unit_id, base_unit = base
+                unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit == base_unit}
+                unit = unit_id if unit_id != base_unit else None
+        phrased = self._phrase_metrics(part) or self._phrase_metrics(sentence)
+        if unit_metrics:
+            both = unit_metrics & phrased if phrased else unit_metrics
+            if len(both) == 1:
+                return both.pop(), unit, ""
+            return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
+        if not is_ratio:
+            return None, None, "unmeasured" if reading.label not in ("$",) else "a price: which metric?"
+        if len(phrased) == 1:
+            return next(iter(phrased)), None, ""
+        if phrased:
+            return None, None, f"the sentence names {', '.join(sorted(phrased))}"
+        return None, None, "no metric phrase near the figure"
+
+    def _unit_of(self, label: str) -> tuple[str, str] | None:
+        """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
+        words = label.split()
+        for size in range(min(4, len(words)), 0, -1):
+            key = " ".join(words[:size]).lower().rstrip(".,;:")
+            if key in self.units:
+                return self.units[key]
+        return None
+
+    def _phrase_metrics(self, text: str) -> set[str]:
+        lowered = f" {text.lower()} "
+        found: set[str] = set()
+        spans: list[tuple[int, int]] = []
+        for phrase, metric_id in self.metric_phrases:
+            for match in re.finditer(rf"(?<![\w]){re.escape(phrase)}(?![\w])", lowered):
+                if not any(a <= match.start() and match.end() <= b for a, b in spans):
+                    spans.append(match.span())
+                    found.add(metric_id)
+        return found
+
+    def _figure(self, candidate: Candidate, reading: Reading, metric_id: str | None) -> None:
+        metric = self.catalog.metrics.get(metric_id) if metric_id else None
+        lower_better = metric.better == "lower" if metric else None
+        written = [w.replace(",", "") if w[:1].isdigit() else _fraction_text(n) for w, n in zip(reading.written, reading.numbers, strict=True)]
+        if reading.kind == RANGE:
+            if reading.scale != 1:
+                candidate.doubts["figure"] = f"'{reading.text}' is scaled; write it in the metric's unit"
+            candidate.figure = written
+        elif reading.kind == PERCENT_OF:
+            texts = [_decimal(Decimal(w) / 100) for w in written]
+            candidate.figure = texts if len(texts) == 2 else texts[0]
+        elif reading.kind == RATIO and reading.label == "%":
+            step = Decimal(written[0]) / 100
+            if reading.direction == "up":
+                candidate.figure = _decimal(1 + step)
+            elif lower_better is None:
+                candidate.figure = _decimal(1 - step)
+                candidate.doubts["figure"] = "a percent lower: the advantage factor depends on the metric"
+            else:
+                candidate.figure = f"1/{_decimal(1 - step)}" if lower_better else _decimal(1 - step)
+        elif reading.kind == MULTIPLE and reading.numbers[0] < 1:
+            share = reading.numbers[0]
+            if lower_better is None:
+                candidate.figure = _fraction_text(share)
+                candidate.doubts["figure"] = f"'{reading.text}': the advantage factor depends on the metric"
+            else:
+                candidate.figure = _fraction_text(1 / share) if lower_better else _fraction_text(share)
+        elif reading.kind == MULTIPLE:
+            candidate.figure = _fraction_text(reading.numbers[0])
+        else:
+            candidate.figure = written[0]
+            if reading.scale != 1 and candidate.unit is None:
+                candidate.doubts["figure"] = f"'{reading.text}' is scaled; write it in the metric's unit"
+
+    def _hedge(self, candidate: Candidate, reading: Reading, earlier: list[Reading], masked: str) -> None:
+        if reading.hedge is not None:
+            if reading.hedge in HEDGES and HEDGES[reading.hedge] == reading.bound:
+                candidate.hedge = reading.hedge
+            else:
+                candidate.doubts["approx"] = f"the text says '{reading.hedge}', which the hedge table does not hold"
+            return
+        # "up to 4.6x max throughput and 4.4x faster": does the first hedge cover the second figure?
+        for before in earlier:
+            if before.hedge and _COORDINATED.search(masked[before.end:reading.start]):
+                candidate.doubts["approx"] = f"'{before.hedge}' before an earlier figure may cover this one"
+                return
+
+    def _sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None) -> None:
+        named = _mentions(text, self.systems)
+        before = [(pos, sid) for pos, sid in named if pos < reading.start]
+        after = [(pos, sid) for pos, sid in named if pos >= reading.end]
+        compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
+        pronoun = _PRONOUN.search(text.strip()) or re.search(r"\b(?:it|the new part|the chip)\b", text[:reading.start], re.I)
+        if candidate.kind == "value":
+            own = [sid for pos, sid in before if pos >= part_start] or [sid for pos, sid in after if pos < reading.end + 60 and (pos, sid) not in compared]
+            if len({*own}) == 1:
+                candidate.system = own[0]
+            elif not named and pronoun and subject:
+                candidate.system = subject
+            elif len({sid for _, sid in named}) == 1 and not compared:
+                candidate.system = named[0][1]
+            else:
+                candidate.doubts["system"] = "which system this figure belongs to is not certain"
+            return
+        versus = [sid for pos, sid in compared if pos >= reading.end] or [sid for pos, sid in compared]
+        subjects = [sid for pos, sid in before if (pos, sid) not in compared]
+        in_clause = [sid for pos, sid in before if pos >= part_start and (pos, sid) not in compared]
+        if len(set(in_clause)) == 1:
+            subjects = in_clause
+        if not subjects and (pronoun or not before) and subject and subject not in versus:
+            subjects = [subject] if pronoun else []
+        if len(set(versus)) == 1 and len(set(subjects)) == 1 and versus[0] != subjects[0]:
+            candidate.system, candidate.vs = subjects[-1], versus[0]
+            return
+        distinct = list(dict.fromkeys(sid for _, sid in named))
+        if len(distinct) == 2 and not compared and _RATIO_WORDS.search(text):
+            candidate.system, candidate.vs = distinct
+            candidate.doubts["vs"] = "the sentence names two systems but no 'than' or 'compared with'"
+            return
+        candidate.system = subjects[-1] if len(set(subjects)) == 1 else None
+        candidate.vs = versus[0] if len(set(versus)) == 1 else None
+        if candidate.system is None:
+            candidate.doubts["system"] = "the sentence does not say which system is ahead"
+        if candidate.vs is None:
+            candidate.doubts["vs"] = "the sentence does not name one comparator"
+
+    def _model(self, candidate: Candidate, sentence: Sentence, text: str, part: str) -> None:
+        in_part = list(dict.fromkeys(mid for _, mid in _mentions(part, self.models)))
+        in_sentence = list(dict.fromkeys(mid for _, mid in _mentions(text, self.models)))
+        if len(in_part) == 1:
+            candidate.model = in_part[0]
+        elif len(in_sentence) == 1:
+            candidate.model = in_sentence[0]
+        elif len(in_sentence) > 1:
+            candidate.doubts["model"] = f"the sentence names {', '.join(in_sentence)}"
+        elif sentence.paragraph_models:
+            carried = list(dict.fromkeys(sentence.paragraph_models))
+            if len(carried) == 1:
+                candidate.model = carried[0]
+            else:
+                candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
 
 
 def _name_index(catalog: Catalog, section: str) -> dict[str, str]:
@@ -182,64 +299,82 @@ def _name_index(catalog: Catalog, section: str) -> dict[str, str]:
     return {name: ids.pop() for name, ids in owners.items() if len(ids) == 1}
 
 
-def _mentions(sentence: str, names: dict[str, str]) -> list[str]:
-    """Ids named in the sentence, in order of first mention, each once."""
-    hits = []
-    for name, entry_id in names.items():
-        match = re.search(rf"(?i)(?<!\w){re.escape(name)}(?!\w)", sentence)
-        if match:
-            hits.append((match.start(), entry_id))
-    ordered = []
-    for _, entry_id in sorted(hits):
-        if entry_id not in ordered:
-            ordered.append(entry_id)
-    return ordered
+def _unit_index(catalog: Catalog) -> dict[str, tuple[str, str]]:
+    """Unit spellings (lower case) -> (unit id to write, metric unit it converts to)."""
+    index: dict[str, tuple[str, str]] = {}
+    for metric in catalog.metrics.values():
+        index.setdefault(metric.unit.lower(), (metric.unit, metric.unit))
+    for unit in catalog.units.values():
+        for spelling in (unit.id, *unit.aliases):
+            index[spelling.lower()] = (unit.id, unit.metric_unit)
+    return index
 
 
-def _hedge(sentence: str, start: int, end: int) -> str | None:
-    before = sentence[max(0, start - 20):start].lower()
-    after = sentence[end:end + 12].lower()
-    for word in sorted(HEDGES, key=len, reverse=True):
-        if word in ("+", "~"):
-            continue
-        if re.search(rf"\b{re.escape(word)}\s*$", before):
-            return word
-        if word.startswith("or ") and re.match(rf"\s*(?:\w+\s+)?{re.escape(word)}\b", after):
-            return word
-    if sentence[end:end + 1] == "+":
-        return "+"
-    if before.endswith("~"):
-        return "~"
-    return None
+def _mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
+    """(position, id) of each catalog name in the text, longest names first, no overlaps."""
+    hits: list[tuple[int, int, str]] = []
+    for name in sorted(names, key=len, reverse=True):
+        for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w])", text):
+            if not any(a < match.end() and match.start() < b for a, b, _ in hits):
+                hits.append((match.start(), match.end(), names[name]))
+    return sorted((start, entry_id) for start, _, entry_id in hits)
 
 
-def _plain(number: str) -> str:
-    return number.replace(",", "")
+def _mask(text: str, names) -> str:
+    """Blank out catalog names ("GPT-OSS 120B", "Kimi K2.5") so their digits are not figures."""
+    for name in sorted(set(names), key=len, reverse=True):
+        if any(ch.isdigit() for ch in name):
+            text = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w])", lambda m: "#" * len(m.group()), text)
+    return text
 
 
-def _decimal_text(value: float) -> str:
-    return f"{value:.4f}".rstrip("0").rstrip(".")
+_CLAUSE_BREAK = re.compile(r"\s*(?:[|;:(){}]|,\s|\b(?:against|versus|vs\.?|compared (?:with|to)|while|whereas|and|but)\b)\s*", re.I)
+
+
+def _clause(sentence: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the part of a sentence a figure stands in, between commas, 'and', 'against'..."""
+    left = 0
+    for match in _CLAUSE_BREAK.finditer(sentence, 0, start):
+        left = match.end()
+    right_match = _CLAUSE_BREAK.search(sentence, end)
+    return left, right_match.start() if right_match else len(sentence)
+
+
+def _decimal(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return text
+
+
+def _fraction_text(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    decimal = Decimal(value.numerator) / Decimal(value.denominator)
+    return _decimal(decimal) if decimal * value.denominator == value.numerator else f'"{value.numerator}/{value.denominator}"'
 
 
 def _yaml_text(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def scaffold(article: str, source_id: str, catalog: Catalog, *, archive: str | None, publisher: str | None,
-             url: str | None, published: str | None) -> tuple[str, list[Candidate]]:
-    """The scaffold's YAML text and the candidates it holds."""
-    lines = article.splitlines()
-    first_line = next((" ".join(line.split()) for line in lines if line.strip()), source_id)
-    title = first_line if len(first_line) <= 150 else _SENTENCE.split(first_line)[0]
-    scaffolder = Scaffolder(catalog)
-    candidates = [c for sentence in sentences(article) for c in scaffolder.candidates(sentence)]
+             url: str | None, published: str | None, title: str | None = None) -> tuple[str, list[Candidate]]:
+    """The draft's YAML text and the candidates it holds; options win over the text's metadata lines."""
+    metadata, body = metadata_and_body(article)
+    title = title or metadata.get("title")
+    publisher = publisher or metadata.get("publisher")
+    url = url or metadata.get("url")
+    published = published or metadata.get("published")
+    first_line = next((" ".join(line.split()) for line in body.splitlines() if line.strip()), source_id)
+    long_title = title is None and len(first_line) > 150
+    title = title or (re.split(r"(?<=[.!?])\s", first_line)[0] if long_title else first_line)
+    candidates = Scaffolder(catalog).article(body, title)
     out = [
-        f"# Scaffold written by `audit new` from {archive or 'standard input'}.",
-        "# Live claims were identified fully; commented-out ones need the fields marked TODO.",
+        f"# Draft written by `audit new` from {archive or 'standard input'}.",
+        "# Live claims had every field identified; commented-out ones need the fields marked TODO.",
         "# Check every claim against the text before relying on it, then run `audit check`.",
         "source:",
         f"  id: {source_id}",
-        f"  title: {_yaml_text(title)}" + ("  # TODO: the first line is long; this is its first sentence" if title != first_line else ""),
+        f"  title: {_yaml_text(title)}" + ("  # TODO: the first line is long; this is its first sentence" if long_title else ""),
         f"  publisher: {_yaml_text(publisher)}" if publisher else '  publisher: "TODO: the outlet that published it"',
     ]
     if published:
@@ -250,12 +385,12 @@ def scaffold(article: str, source_id: str, catalog: Catalog, *, archive: str | N
         out.append(f"  archive: {_yaml_text(archive)}")
     out.append("  kind: secondary  # TODO: primary if the publisher measured or owns the result")
     out.append("")
-    live = [c for c in candidates if not c.missing]
-    out.append("claims:" if live else "claims: []")
+    live = [c for c in candidates if not c.doubts]
+    out.append("claims:" if live else "claims: []  # drop the [] when you uncomment a claim below")
     for number, candidate in enumerate(candidates, 1):
         block = _claim_lines(candidate, f"c{number:03d}")
-        if candidate.missing:
-            out.append(f"  # TODO: set {', '.join(candidate.missing)}, then uncomment")
+        if candidate.doubts:
+            out.append(f"  # TODO: set {', '.join(candidate.doubts)}, then uncomment")
             out += ["  # " + line[2:] for line in block]
         else:
             out += block
@@ -267,14 +402,19 @@ def _claim_lines(c: Candidate, claim_id: str) -> list[str]:
     lines = [f"  - id: {claim_id}", f"    quote: {_yaml_text(c.quote)}"]
     for name in ("system", "vs", "model", "metric"):
         value = getattr(c, name)
-        if value is not None:
+        if name in c.doubts:
+            guess = f" (a guess: {value})" if value else ""
+            lines.append(f"    {name}: TODO  # {c.doubts[name]}{guess}")
+        elif value is not None:
             lines.append(f"    {name}: {value}")
-        elif name in c.missing:
-            lines.append(f"    {name}: TODO")
-    for name in c.missing:
-        if name.startswith("at "):
-            lines.append(f"    at: TODO  # {name[3:]}")
-    lines.append(f"    {c.kind}: {figure}  # from {_yaml_text(c.found)}")
-    if c.hedge:
+    if "at" in c.doubts:
+        lines.append(f"    at: TODO  # {c.doubts['at']}")
+    note = f"  # TODO: {c.doubts['figure']}" if "figure" in c.doubts else f"  # from {_yaml_text(c.found)}"
+    lines.append(f"    {c.kind}: {figure}{note}")
+    if c.unit:
+        lines.append(f"    unit: {c.unit}")
+    if "approx" in c.doubts:
+        lines.append(f"    approx: TODO  # {c.doubts['approx']}")
+    elif c.hedge:
         lines.append(f"    approx: {_yaml_text(c.hedge)}")
     return lines

@@ -7,7 +7,7 @@ from jalapeno_audit.corpus.claimspec import CLAIM_SPEC, DATE_SPEC, FILE_SPEC, SO
 from jalapeno_audit.corpus.fields import CATALOG_ID_PATTERN, ID_PATTERN, Field, ObjectSpec
 
 SCHEMA_ID = "https://jalapeno-audit.invalid/claim-file.schema.json"
-_NUMBER = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*[+-]?\d+\s*/\s*\d+\s*$"}]}
+_NUMBER = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*[+-]?\d+(\.\d+)?\s*/\s*\d+(\.\d+)?\s*$"}]}
 
 
 def _field_schema(field: Field, catalog: Catalog) -> dict:

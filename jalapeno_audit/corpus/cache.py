@@ -31,7 +31,7 @@ import stat
 from jalapeno_audit import __version__
 from jalapeno_audit.fileio import TEMP_PREFIX, remove_stale_temporaries, replace_bytes, temporary_beside
 
-_FORMAT = 2  # bump when the shape of cached entries changes
+_FORMAT = 3  # bump when the shape of cached entries changes, or what loading a file yields (3: decimal fraction figures, "[]" hint)
 APP_DIR = "jalapeno-audit"
 KEY_FILE = "jalapeno-audit.key"
 KEY_BYTES = 32

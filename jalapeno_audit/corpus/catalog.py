@@ -49,6 +49,7 @@ class Metric:
     family: str  # related metrics share a family (responsiveness: latency, per-user speed, ...)
     per_power_of: str | None = None  # for per-power metrics: the raw metric they normalise
     power_unit: str | None = None  # ... and the power unit they divide by
+    aliases: tuple[str, ...] = ()  # phrases and unit spellings that name it in texts ("time to first token", "TB/s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,7 @@ class Unit:
     id: str
     metric_unit: str
     factor: Fraction
+    aliases: tuple[str, ...] = ()  # other spellings of the unit in texts ("megawatts", "milliseconds")
 
 
 SYSTEM_SPEC = ObjectSpec(
@@ -85,6 +87,7 @@ METRIC_SPEC = ObjectSpec(
         Field("family", "catalog-id", "Metrics of one family describe related things.", required=True),
         Field("per_power_of", "catalog-id", "For per-power metrics: the raw metric they divide by power."),
         Field("power_unit", "text", "For per-power metrics: the power unit divided by (kW)."),
+        Field("aliases", "texts", "Phrases and unit spellings that name it in texts; `audit new` matches them."),
     ),
 )
 UNIT_SPEC = ObjectSpec(
@@ -92,6 +95,7 @@ UNIT_SPEC = ObjectSpec(
     (
         Field("metric_unit", "text", "The unit this one converts to.", required=True),
         Field("factor", "number", "value in metric_unit = value * factor.", required=True),
+        Field("aliases", "texts", "Other spellings of the unit in texts; `audit new` matches them."),
     ),
 )
 SECTIONS = {"systems": SYSTEM_SPEC, "models": MODEL_SPEC, "metrics": METRIC_SPEC, "units": UNIT_SPEC}
@@ -214,7 +218,7 @@ def _read_entry(check: Checker, kind: str, entry_id: str, node: Mapping):
         family = check.ident(node.get("family"), f"{what} family", catalog=True) if "family" in node else None
         per_power_of = check.ident(node["per_power_of"], f"{what} per_power_of", catalog=True) if "per_power_of" in node else None
         power_unit = check.text(node["power_unit"], f"{what} power_unit") if "power_unit" in node else None
-        entry = Metric(entry_id, name or entry_id, unit or "", better or "higher", family or entry_id, per_power_of, power_unit)
+        entry = Metric(entry_id, name or entry_id, unit or "", better or "higher", family or entry_id, per_power_of, power_unit, aliases or ())
     else:
         metric_unit = check.text(node.get("metric_unit"), f"{what} metric_unit") if "metric_unit" in node else None
         factor = None
@@ -226,7 +230,7 @@ def _read_entry(check: Checker, kind: str, entry_id: str, node: Mapping):
                 factor = None
             if factor is None or factor <= 0:
                 check.fail(factor_node, f"{what} factor must be a positive number")
-        entry = Unit(entry_id, metric_unit or "", factor or Fraction(1))
+        entry = Unit(entry_id, metric_unit or "", factor or Fraction(1), aliases or ())
     return entry if len(check.problems) == before else None
 
 
@@ -238,6 +242,13 @@ def check_references(catalog: Catalog) -> list[Problem]:
             hint = did_you_mean(system.member_of, catalog.systems)
             path, line = catalog.origins[("systems", system.id)]
             problems.append(Problem(path, line, f"system '{system.id}' is member_of unknown system '{system.member_of}'{hint}"))
+    spellings: dict[str, str] = {}
+    for unit in catalog.units.values():
+        for alias in unit.aliases:
+            owner = spellings.setdefault(alias, unit.id)
+            if owner != unit.id:
+                path, line = catalog.origins[("units", unit.id)]
+                problems.append(Problem(path, line, f"unit '{unit.id}' has the alias '{alias}', which already spells unit '{owner}'"))
     for metric in catalog.metrics.values():
         if metric.per_power_of and metric.per_power_of not in catalog.metrics:
             hint = did_you_mean(metric.per_power_of, catalog.metrics)

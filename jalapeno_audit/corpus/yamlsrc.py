@@ -9,6 +9,7 @@ Nothing here constructs Python objects from tags, so no YAML input can run code.
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
 import yaml
@@ -102,6 +103,27 @@ def decode(data: bytes, path: str) -> tuple[str | None, list[Problem]]:
     return text, []
 
 
+_EMPTY_LIST = re.compile(r"^\s*[\w-]+:\s*\[\s*\]\s*(?:#.*)?$")
+_ITEM = re.compile(r"^\s+-\s")
+
+
+def _items_after_empty_list(text: str, error_line: int) -> int | None:
+    """The line of a "key: []" that list items follow, when a parse error sits among those items.
+
+    ``audit new`` writes "claims: []" when it found no complete claim; uncommenting a candidate under
+    it gives YAML that says only "did not find expected key". This names the actual slip.
+    """
+    lines = text.splitlines()
+    for number in range(min(error_line, len(lines)), 0, -1):
+        line = lines[number - 1]
+        if _EMPTY_LIST.match(line):
+            following = [text_line for text_line in lines[number:error_line] if text_line.strip() and not text_line.lstrip().startswith("#")]
+            return number if following and _ITEM.match(following[0]) else None
+        if line.strip() and not line.startswith((" ", "#", "\t")):
+            return None
+    return None
+
+
 def parse(text: str, path: str) -> tuple[Node | None, list[Problem]]:
     """Parse one YAML document into a Node tree, or return the problems found.
 
@@ -118,6 +140,10 @@ def parse(text: str, path: str) -> tuple[Node | None, list[Problem]]:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
         what = exc.problem or exc.context or "invalid YAML"
+        empty_list = _items_after_empty_list(text, line)
+        if empty_list is not None:
+            return None, [Problem(path, empty_list, f"'{text.splitlines()[empty_list - 1].strip()}' is followed by list items: drop the '[]' "
+                                                    "(an uncommented claim goes under 'claims:')")]
         return None, [Problem(path, line, f"invalid YAML: {what}")]
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, max(exc.position, 0)) + 1

@@ -1,0 +1,61 @@
+"""An article's metadata lines, paragraphs and sentences, as `audit new` reads them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+#: Metadata lines at the top of a text file ("Title: ...") and the source field each fills.
+METADATA_KEYS = {"title": "title", "url": "url", "published": "published", "publisher": "publisher", "source": "url"}
+_METADATA = re.compile(r"^\s*(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*\S)?\s*$")
+_BULLET = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
+_SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9$])")
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence, list item or table line, and what its paragraph named before it."""
+
+    text: str
+    paragraph: int  # index of its paragraph (blocks between blank lines)
+    paragraph_models: tuple[str, ...] = ()  # model ids named earlier in the same paragraph
+
+
+def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
+    """Leading "Title:", "URL:", "Published:", "Publisher:" lines, and the text after them.
+
+    A "Published:" value that is not an ISO date ("unknown") is dropped rather than guessed.
+    """
+    lines = article.splitlines()
+    metadata: dict[str, str] = {}
+    index = 0
+    while index < len(lines):
+        match = _METADATA.match(lines[index])
+        key = match["key"].lower() if match else None
+        if key not in METADATA_KEYS or not match or match["value"] is None or (key == "url" and "://" not in match["value"]):
+            break
+        metadata.setdefault(METADATA_KEYS[key], match["value"].strip())
+        index += 1
+    if "published" in metadata:
+        try:
+            dt.date.fromisoformat(metadata["published"])
+        except ValueError:
+            del metadata["published"]
+    if not metadata:
+        return {}, article
+    return metadata, "\n".join(lines[index:])
+
+
+def sentences(body: str) -> list[Sentence]:
+    """Lines, then sentences within them; a blank line ends a paragraph."""
+    result: list[Sentence] = []
+    paragraph = 0
+    for line in body.splitlines():
+        line = " ".join(line.split())
+        if not line:
+            paragraph += 1
+            continue
+        line = _BULLET.sub("", line)
+        result += [Sentence(part.strip(), paragraph) for part in _SENTENCE.split(line) if part.strip()]
+    return result

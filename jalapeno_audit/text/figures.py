@@ -1,0 +1,377 @@
+"""The one reader of written figures: every way a text writes a number a claim may state.
+
+``read_figures(text)`` returns, in order of position, one ``Reading`` per figure: its span in the
+text, its kind, the number(s) as written and as exact Fractions, the hedge or bound word beside
+it, the unit or label word after it, and whether it was found only inside a run of glued digits
+(scraped tables: "FP16900 TFLOPS", "HBM3410700952226752381"). The quote check looks a claim's
+figure up in these readings and ``audit new`` drafts claims from them, so both read a text alike.
+
+Kinds:
+- ``value``: an absolute figure ("85,448 tokens", "four megawatts", "~1,400 kg", "$2.70").
+- ``ratio``: a factor ("2.7x", "3.4 times", "30% higher", "15% lower").
+- ``range``: two figures ("1.5x to 1.9x", "1.5–1.9x", "$2–3 million"); ``is_ratio`` tells which.
+- ``percent-of``: "95-170 percent of", "N percent of": a ratio written as a percentage.
+- ``multiple``: a written multiple ("twice", "doubles", "seven times", "1/3 the power", "halves").
+
+What is never read as a figure: product names ("MI300X", "H100", "B200"), model sizes ("70B" in
+"Llama 3.1 70B", "70-billion-parameter"), device counts ("8x H100", "72 GPUs"), years and dates,
+and URLs. Those are returned only with ``non_figures=True``, with ``role`` naming what they are,
+so that a quote check can still accept a figure a claim file states on purpose.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from jalapeno_audit.text.numbers import APPROX, HEDGES, LOWER, UPPER
+
+VALUE, RATIO, RANGE, PERCENT_OF, MULTIPLE = "value", "ratio", "range", "percent-of", "multiple"
+FIGURE, COUNT, MODEL_SIZE, YEAR, FRACTION = "figure", "count", "model-size", "year", "fraction"
+
+_ONES = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "a dozen": 12, "dozen": 12,
+}
+SCALES: dict[str, int] = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9, "trillion": 10**12,
+          "k": 1000, "K": 1000, "M": 10**6, "B": 10**9, "T": 10**12}
+#: Written multiples and the factor each stands for (on the quantity: "halves" is 0.5).
+MULTIPLES: dict[str, int | Fraction] = {
+    "twice": 2, "double": 2, "doubles": 2, "doubled": 2, "doubling": 2, "two-fold": 2, "twofold": 2,
+    "triple": 3, "triples": 3, "tripled": 3, "tripling": 3, "thrice": 3, "three-fold": 3, "threefold": 3,
+    "quadruple": 4, "quadruples": 4, "quadrupled": 4, "quadrupling": 4, "four-fold": 4, "fourfold": 4,
+    "half": Fraction(1, 2), "halves": Fraction(1, 2), "halved": Fraction(1, 2), "halving": Fraction(1, 2),
+}
+#: Words after a number that make it a count of devices, not a figure.
+COUNT_WORDS = ("gpu", "gpus", "chip", "chips", "accelerator", "accelerators", "node", "nodes", "server", "servers",
+               "rack", "racks", "pod", "pods", "card", "cards", "cores", "devices", "instances", "superchips", "systems")
+_DIRECTION_UP = ("higher", "more", "faster", "better", "greater", "increase", "improvement", "boost", "bump", "gain",
+                 "uplift", "advantage", "lead", "jump", "rise", "larger", "bigger")
+_DIRECTION_DOWN = ("lower", "less", "fewer", "smaller", "slower", "cheaper", "reduction", "decrease", "drop", "cut",
+                   "shorter", "lesser")
+
+_NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+_START = r"(?<![\w.,/\-])"  # not inside a product name ("H100"), a decimal, a path or a hyphenated id
+_TIMES = r"(?:\s*[x×](?![\w])|\s*-?\s*times\b|\s*-?\s*fold\b)"
+_SCALE = r"(?:\s*(?:hundred|thousand|million|billion|trillion)\b|[kKMBT](?![\w]))"
+_PCT = r"\s*(?:%|percent\b|per\s?cent\b)"
+_DASH = r"\s*(?:-|to)\s*"
+_WORDNUM = (r"(?:a\s+dozen|dozen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?"
+            r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)")
+
+_GLUED = re.compile(r"(?<=[A-Za-z])\d{5,}")
+_PERCENT_OF_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?{_DASH}(?P<hi>{_NUM}){_PCT}\s+of\b", re.I)
+_PERCENT_OF = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}\s+of\b(?!\s+(?:the\s+)?(?:time|users|cases|respondents)\b)", re.I)
+_RATIO_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM})(?:{_TIMES})?{_DASH}(?P<hi>{_NUM})(?P<times>{_TIMES})", re.I)
+_VALUE_RANGE = re.compile(rf"{_START}(?P<cur>\$)?(?P<lo>{_NUM})(?P<s1>{_SCALE})?{_DASH}\$?(?P<hi>{_NUM})(?P<s2>{_SCALE})?(?![\d/])", re.I)
+_PERCENT = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}", re.I)
+_RATIO = re.compile(rf"{_START}(?P<n>{_NUM}){_TIMES}", re.I)
+_FRACTION = re.compile(rf"{_START}(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\w/])(?P<the>\s+(?:the|of|as)\b)?", re.I)
+_WORD_TIMES = re.compile(rf"\b(?P<w>{_WORDNUM})(?:\s+|-)(?:times\b|fold\b)", re.I)
+_MULTIPLE = re.compile(r"\b(?P<w>" + "|".join(sorted(MULTIPLES, key=len, reverse=True)) + r")\b", re.I)
+_WORD_VALUE = re.compile(rf"\b(?P<w>{_WORDNUM})(?P<s>(?:\s+(?:hundred|thousand|million|billion|trillion)\b)*)", re.I)
+_VALUE = re.compile(rf"{_START}(?P<cur>\$)?(?P<n>{_NUM})(?P<s>{_SCALE})?(?![\d])(?!(?:st|nd|rd|th)\b)", re.I)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_DATE = re.compile(r"\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:19|20)\d\d\b")
+_URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"']+", re.I)
+_LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)\)")
+_MONTH = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$", re.I)
+_PRODUCT = re.compile(r"\s*(?:[A-Z][A-Za-z]*\d|GPUs?\b|chips?\b)")
+_LABEL = re.compile(r"\s*\[?(?P<label>(?:[A-Za-z$€%][\w$€%/\-\.]*[\w%/]|[A-Za-z%])(?:\s*/\s*\w+)*)")
+
+_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-")
+_SPACES = dict.fromkeys(map(ord, "\u00a0\u2007\u2009\u202f\u200a"), " ")
+_TILDES = dict.fromkeys(map(ord, "\u223c\uff5e\u2248"), "~")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One written figure found in a text."""
+
+    start: int  # span in the text given (the figure with its multiplier or percent sign)
+    end: int
+    text: str  # the span as written: "1.5x to 1.9x", "85,448", "twice"
+    kind: str  # value | ratio | range | percent-of | multiple
+    numbers: tuple[Fraction, ...]  # as read, before any scale: "1.5x to 1.9x" -> (3/2, 19/10); "$2–3 million" -> (2, 3)
+    written: tuple[str, ...]  # each number as written: ("1.5", "1.9"), ("85,448",), ("twice",)
+    scale: Fraction = Fraction(1)  # "million", "k": the numbers times this are the quantity
+    hedge: str | None = None  # the hedge or bound word beside it, as written ("up to", "no more than", "~")
+    bound: str | None = None  # what the hedge does: approx | upper | lower (a negated bound flips)
+    label: str | None = None  # the unit or label word after it ("tokens", "W", "GB", "exaFLOPS", "higher")
+    direction: str | None = None  # for a percent change or multiple: up | down
+    is_ratio: bool = False  # for a range: a range of ratios ("1.5x to 1.9x") rather than of values
+    glued: bool = False  # found only inside a run of digits glued to a label (a scraped table cell)
+    role: str = FIGURE  # figure, or what a non-figure is: count | model-size | year | fraction
+
+    @property
+    def values(self) -> tuple[Fraction, ...]:
+        """The quantity or factor each number stands for (scale applied; percents as factors)."""
+        if self.kind == PERCENT_OF:
+            return tuple(n / 100 for n in self.numbers)
+        if self.kind == RATIO and self.label in ("%", "percent", "per cent"):
+            step = self.numbers[0] / 100
+            return (1 - step,) if self.direction == "down" else (1 + step,)
+        return tuple(n * self.scale for n in self.numbers)
+
+    def means(self) -> frozenset[Fraction]:
+        """Every value a careful reader may write for it in a claim file."""
+        percent_change = self.kind == RATIO and self.label in ("%", "percent", "per cent")
+        # "30% higher" is 1.3, never 30: a percent change is not its own number.
+        found: set[Fraction] = set(self.values) | (set() if percent_change else set(self.numbers))
+        for value in self.values:
+            if 0 < value < 1 and self.kind in (PERCENT_OF, MULTIPLE, RATIO, RANGE):
+                found.add(1 / value)  # "half the power", "15% lower latency": the advantage factor
+        if percent_change:
+            step = self.numbers[0] / 100
+            found.update({1 + step, 1 - step} | ({1 / (1 - step)} if step < 1 else set()))
+        if self.kind == MULTIPLE and self.numbers == (Fraction(1, 2),):
+            found.add(Fraction(2))
+        return frozenset(found)
+
+    def holds_digits(self, digits: str) -> bool:
+        """For a glued run: whether the digits of a figure occur inside it."""
+        return bool(digits) and digits in self.written[0]
+
+
+def prepare(text: str) -> str:
+    """The text with the same length, dashes, spaces and tildes unified, URLs and link targets blanked.
+
+    Keeping the length keeps every span valid in the text the caller holds.
+    """
+    text = text.translate(_DASHES).translate(_SPACES).translate(_TILDES)
+    text = _LINK.sub(lambda m: " " + m.group(1) + " " * (len(m.group(2)) + 3), text)
+    text = _URL.sub(lambda m: " " * len(m.group()), text)
+    return _DATE.sub(lambda m: " " * len(m.group()), text)
+
+
+def read_figures(text: str, *, non_figures: bool = False) -> list[Reading]:
+    """Every figure written in ``text``, in order; with ``non_figures``, counts, sizes and years too."""
+    prepared = prepare(text)
+    found: list[Reading] = []
+    taken: list[tuple[int, int]] = []
+
+    def claim(reading: Reading | None) -> None:
+        if reading is None or any(reading.start < b and a < reading.end for a, b in taken):
+            return
+        taken.append((reading.start, reading.end))
+        found.append(reading)
+
+    for match in _GLUED.finditer(prepared):
+        claim(Reading(match.start(), match.end(), match.group(), VALUE, (Fraction(match.group()),), (match.group(),), glued=True,
+                      label=_label(prepared, match.end())))
+    for match in _PERCENT_OF_RANGE.finditer(prepared):
+        claim(_make(prepared, match, PERCENT_OF, ("lo", "hi"), label="percent of"))
+    for match in _PERCENT_OF.finditer(prepared):
+        claim(_make(prepared, match, PERCENT_OF, ("n",), label="percent of"))
+    for match in _RATIO_RANGE.finditer(prepared):
+        claim(_make(prepared, match, RANGE, ("lo", "hi"), is_ratio=True, label="x"))
+    for match in _PERCENT.finditer(prepared):
+        claim(_percent(prepared, match))
+    for match in _RATIO.finditer(prepared):
+        claim(_ratio(prepared, match))
+    for match in _FRACTION.finditer(prepared):
+        claim(_fraction(prepared, match))
+    for match in _WORD_TIMES.finditer(prepared):
+        claim(_word_times(prepared, match))
+    for match in _MULTIPLE.finditer(prepared):
+        claim(_multiple(prepared, match))
+    for match in _VALUE_RANGE.finditer(prepared):
+        claim(_value_range(prepared, match))
+    for match in _WORD_VALUE.finditer(prepared):
+        claim(_word_value(prepared, match))
+    for match in _VALUE.finditer(prepared):
+        claim(_value(prepared, match))
+    found.sort(key=lambda r: r.start)
+    return [r for r in found if non_figures or r.role == FIGURE]
+
+
+def _number(written: str) -> Fraction:
+    return Fraction(written.replace(",", ""))
+
+
+def _make(text: str, match: re.Match, kind: str, groups: tuple[str, ...], **fields) -> Reading | None:
+    written = tuple(match[g] for g in groups)
+    numbers = tuple(_number(w) for w in written)
+    if len(numbers) == 2 and not numbers[0] < numbers[1]:
+        return None
+    start, end = match.start(), match.end()
+    hedge, bound = find_hedge(text, start, end)
+    fields.setdefault("label", _label(text, end))
+    return Reading(start, end, text[start:end], kind, numbers, written, hedge=hedge, bound=bound, **fields)
+
+
+def _percent(text: str, match: re.Match) -> Reading | None:
+    after = text[match.end():match.end() + 30].lower()
+    before = text[max(0, match.start() - 30):match.start()].lower()
+    word = re.match(r"\s*(?:(?:an?|the)\s+)?([a-z]+)", after)
+    direction = None
+    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increase[sd]?|improve[sd]?|boost(?:s|ed)?|rais(?:es|ed)|up)\s+(?:\w+\s+)?by\s*$", before):
+        direction = "up"
+    elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut|reduce[sd]?|lower(?:s|ed)?|down)\s+(?:\w+\s+)?by\s*$", before):
+        direction = "down"
+    if direction is None:
+        return _make(text, match, VALUE, ("n",), label="%")
+    return _make(text, match, RATIO, ("n",), label="%", direction=direction)
+
+
+def _ratio(text: str, match: re.Match) -> Reading | None:
+    after = text[match.end():match.end() + 20]
+    if _PRODUCT.match(after) and re.search(r"[x×]\s*$", match.group()):
+        return _nonfigure(text, match, COUNT)  # "8x H100", "4x GPUs": a device count
+    if re.match(r"\s*(?:per|a|each|every)\s+(?:second|minute|hour|day|year)\b", after, re.I):
+        return _nonfigure(text, match, COUNT)  # "100 times per second": a frequency
+    return _make(text, match, RATIO, ("n",), label="x")
+
+
+def _fraction(text: str, match: re.Match) -> Reading | None:
+    numerator, denominator = int(match["a"]), int(match["b"])
+    if not denominator or not numerator:
+        return None
+    hedge, bound = find_hedge(text, match.start(), match.end())
+    span_end = match.end("b")
+    reading = Reading(match.start(), span_end, text[match.start():span_end], MULTIPLE, (Fraction(numerator, denominator),),
+                      (f"{numerator}/{denominator}",), hedge=hedge, bound=bound, label=_label(text, span_end), direction="down")
+    return reading if match["the"] else _replace_role(reading, FRACTION)
+
+
+def _word_times(text: str, match: re.Match) -> Reading | None:
+    value = word_number(match["w"])
+    if value is None:
+        return None
+    hedge, bound = find_hedge(text, match.start(), match.end())
+    return Reading(match.start(), match.end(), match.group(), MULTIPLE, (Fraction(value),), (match["w"],), hedge=hedge, bound=bound,
+                   label="times", direction="up")
+
+
+def _multiple(text: str, match: re.Match) -> Reading | None:
+    word = match["w"].lower()
+    value = Fraction(MULTIPLES[word])
+    if word == "half" and re.match(r"\s+(?:of|a|an)\b", text[match.end():]):
+        return None  # "half of the users", "half an hour": not a factor
+    hedge, bound = find_hedge(text, match.start(), match.end())
+    return Reading(match.start(), match.end(), match.group(), MULTIPLE, (value,), (match["w"],), hedge=hedge, bound=bound,
+                   label=_label(text, match.end()), direction="down" if value < 1 else "up")
+
+
+def _value_range(text: str, match: re.Match) -> Reading | None:
+    lo, hi = match["lo"], match["hi"]
+    if _YEAR.fullmatch(lo) or _YEAR.fullmatch(hi) or ("," in lo and "," not in hi and len(hi) < 4):
+        return None
+    if not (match["cur"] or match["s1"] or match["s2"]) and " to " not in match.group():
+        return None  # "128-128", "3-year": a bare dash between integers is rarely a range
+    scale = Fraction(SCALES.get((match["s2"] or match["s1"] or "").strip(), 1))
+    reading = _make(text, match, RANGE, ("lo", "hi"), scale=scale, label="$" if match["cur"] else None)
+    if reading is not None and reading.label is None:
+        reading = _with_label(reading, _label(text, match.end()))
+    return reading
+
+
+def _word_value(text: str, match: re.Match) -> Reading | None:
+    value = word_number(match["w"])
+    if value is None:
+        return None
+    scale = Fraction(1)
+    for word in (match["s"] or "").split():
+        scale *= SCALES[word.lower()]
+    label = _label(text, match.end())
+    if value == 1 and scale == 1:
+        return None  # "one word at a time": "one" alone is an article, not a figure
+    hedge, bound = find_hedge(text, match.start(), match.end())
+    reading = Reading(match.start(), match.end(), match.group(), VALUE, (Fraction(value),), (match["w"],), scale=scale,
+                      hedge=hedge, bound=bound, label=label)
+    if (label and label.lower() in COUNT_WORDS) or _PRODUCT.match(text[match.end():match.end() + 20]):
+        return _replace_role(reading, COUNT)
+    return reading
+
+
+def _value(text: str, match: re.Match) -> Reading | None:
+    written, suffix = match["n"], (match["s"] or "")
+    start, end = match.start(), match.end()
+    label = _label(text, end)
+    before = text[max(0, start - 12):start]
+    if _YEAR.fullmatch(written) and not suffix and not match["cur"]:
+        return _nonfigure(text, match, YEAR)
+    if suffix.strip() in ("B", "b", "M") and not re.match(r"\s*(?:parameters|params)\b", text[end:end + 12], re.I) and not match["cur"]:
+        return _nonfigure(text, match, MODEL_SIZE)  # "70B" in "Llama 3.1 70B"
+    if re.match(r"-(?:billion|million|trillion)-param", text[end:end + 20], re.I) or re.match(r"\s*(?:billion|million)-param", text[end:end + 20], re.I):
+        return _nonfigure(text, match, MODEL_SIZE)
+    if (label and label.lower() in COUNT_WORDS) or (_PRODUCT.match(text[end:end + 20]) and not suffix):
+        return _nonfigure(text, match, COUNT)
+    if re.search(r"[A-Za-z]\s*\.?$", before) and re.search(r"(?:v|version|gen|MLPerf|Llama|GPT|PCIe|HBM|DDR|NVLink)\s*\.?$", before, re.I):
+        return _nonfigure(text, match, COUNT)  # a version or a product generation ("Llama 3.1", "PCIe 5")
+    if _MONTH.search(before) and int(_number(written)) <= 31:
+        return _nonfigure(text, match, YEAR)  # "August 25": a day of a date
+    scale = Fraction(SCALES.get(suffix.strip(), 1)) if suffix.strip() else Fraction(1)
+    hedge, bound = find_hedge(text, start, end)
+    if text[end:end + 1] == "+" and hedge is None:
+        hedge, bound = "+", HEDGES.get("+")
+    return Reading(start, end, text[start:end], VALUE, (_number(written),), (written,), scale=scale, hedge=hedge, bound=bound,
+                   label="$" if match["cur"] else label)
+
+
+def _nonfigure(text: str, match: re.Match, role: str) -> Reading:
+    written = match.group().strip()
+    digits = re.search(_NUM, written)
+    number = _number(digits.group()) if digits else Fraction(0)
+    return Reading(match.start(), match.end(), match.group(), VALUE, (number,), (digits.group() if digits else written,), role=role,
+                   label=_label(text, match.end()))
+
+
+def _replace_role(reading: Reading, role: str) -> Reading:
+    return Reading(reading.start, reading.end, reading.text, reading.kind, reading.numbers, reading.written, reading.scale, reading.hedge,
+                   reading.bound, reading.label, reading.direction, reading.is_ratio, reading.glued, role)
+
+
+def _with_label(reading: Reading, label: str | None) -> Reading:
+    return Reading(reading.start, reading.end, reading.text, reading.kind, reading.numbers, reading.written, reading.scale, reading.hedge,
+                   reading.bound, label, reading.direction, reading.is_ratio, reading.glued, reading.role)
+
+
+def _label(text: str, end: int) -> str | None:
+    """The unit or label word right after a figure ("tokens", "W", "tok/s", "exaFLOPS" in link text)."""
+    match = _LABEL.match(text, end)
+    return match["label"] if match else None
+
+
+def word_number(words: str) -> int | None:
+    """A spelt-out number ("seven", "twenty-five", "a dozen") as an integer."""
+    key = " ".join(words.lower().split())
+    if key in _ONES:
+        return _ONES[key]
+    parts = key.split("-")
+    if len(parts) == 2 and parts[0] in _ONES and parts[1] in _ONES:
+        return _ONES[parts[0]] + _ONES[parts[1]]
+    return None
+
+
+def find_hedge(text: str, start: int, end: int) -> tuple[str | None, str | None]:
+    """The hedge word written just before a figure (or "or more" after it), and what it does.
+
+    Hedge words come from ``numbers.HEDGES``. A bound negated by "no" or "not" ("no more than
+    450 W", "not above") is the opposite bound; it is reported as written with the flipped effect.
+    """
+    before = text[max(0, start - 30):start].lower()
+    for word in sorted(HEDGES, key=len, reverse=True):
+        if word in ("+",) or word.startswith("or "):
+            continue
+        pattern = re.escape(word) + r"\s*(?:\$\s*)?$" if word == "~" else rf"(?<![\w-]){re.escape(word)}\s+(?:an?\s+|the\s+)?(?:\$\s*)?$"
+        hit = re.search(pattern, before)
+        if hit is None:
+            continue
+        negation = re.search(r"\b(no|not)\s+$", before[:hit.start()])
+        kind = HEDGES[word]
+        if negation and kind in (UPPER, LOWER):
+            return f"{negation.group(1)} {word}", LOWER if kind == UPPER else UPPER
+        return word, kind
+    after = text[end:end + 16].lower()
+    for word in sorted(HEDGES, key=len, reverse=True):
+        if word.startswith("or ") and re.match(rf"\s*(?:[a-z/]+\s+)?{re.escape(word)}\b", after):
+            return word, HEDGES[word]
+    return None, None
+
+
+__all__ = ["APPROX", "COUNT", "FIGURE", "LOWER", "MODEL_SIZE", "MULTIPLE", "PERCENT_OF", "RANGE", "RATIO", "UPPER", "VALUE", "YEAR",
+           "Reading", "find_hedge", "prepare", "read_figures", "word_number"]

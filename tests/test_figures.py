@@ -1,0 +1,94 @@
+"""The figure reader against hand-written cases: what is read, how, and what is never a figure."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from jalapeno_audit.text.figures import read_figures
+
+# text -> [(kind, values, hedge, bound, label, glued)] for every figure the reader must find
+CASES = [
+    ("it hits 85,448 mixed tokens per second", [("value", (F(85448),), None, None, "mixed", False)]),
+    ("1.5x to 1.9x more performance per watt", [("range", (F("1.5"), F("1.9")), None, None, "x", False)]),
+    ("1.5–1.9x more work per watt", [("range", (F("1.5"), F("1.9")), None, None, "x", False)]),
+    ("95-170 percent of H100", [("percent-of", (F("0.95"), F("1.7")), None, None, "percent of", False)]),
+    ("it reaches 60 percent of the GB200", [("percent-of", (F("0.6"),), None, None, "percent of", False)]),
+    ("30% higher throughput", [("ratio", (F("1.3"),), None, None, "%", False)]),
+    ("15% lower latency", [("ratio", (F("0.85"),), None, None, "%", False)]),
+    ("boost performance by 50%", [("ratio", (F("1.5"),), None, None, "%", False)]),
+    ("99% scaling efficiency", [("value", (F(99),), None, None, "%", False)]),
+    ("twice as fast", [("multiple", (F(2),), None, None, "as", False)]),
+    ("it nearly doubles throughput", [("multiple", (F(2),), "nearly", "approx", "throughput", False)]),
+    ("it more than doubles throughput", [("multiple", (F(2),), "more than", "lower", "throughput", False)]),
+    ("doubling the memory", [("multiple", (F(2),), None, None, "the", False)]),
+    ("more than triple per GPU", [("multiple", (F(3),), "more than", "lower", "per", False)]),
+    ("it halves latency", [("multiple", (F(1, 2),), None, None, "latency", False)]),
+    ("seven times faster", [("multiple", (F(7),), None, None, "times", False)]),
+    ("a 14-fold gain", [("ratio", (F(14),), None, None, "x", False)]),
+    ("four megawatts of power", [("value", (F(4),), None, None, "megawatts", False)]),
+    ("$2–3 million per rack", [("range", (F(2000000), F(3000000)), None, None, "$", False)]),
+    ("weighs ~1,400 kg", [("value", (F(1400),), "~", "approx", "kg", False)]),
+    ("a 1.4 [exaFLOPS](https://example.org/spec?a=1) machine", [("value", (F("1.4"),), None, None, "exaFLOPS", False)]),
+    ("runs at\n450 tokens", [("value", (F(450),), None, None, "tokens", False)]),
+    ("from design to tapeout in nine months", [("value", (F(9),), None, None, "months", False)]),
+    ("a dozen models", [("value", (F(12),), None, None, "models", False)]),
+    ("twenty-five thousand tokens", [("value", (F(25000),), None, None, "tokens", False)]),
+    ("1/3 the power", [("multiple", (F(1, 3),), None, None, "the", False)]),
+    ("no more than 450 W", [("value", (F(450),), "no more than", "upper", "W", False)]),
+    ("not below 3 ms", [("value", (F(3),), "not below", "lower", "ms", False)]),
+    ("up to 4.6x max throughput", [("ratio", (F("4.6"),), "up to", "upper", "x", False)]),
+    ("less than 10ms to 1st token", [("value", (F(10),), "less than", "upper", "ms", False)]),
+    ("1,000+ tokens", [("value", (F(1000),), "+", "lower", None, False)]),
+    ("3.7 to 4 times faster", [("range", (F("3.7"), F(4)), None, None, "x", False)]),
+    ("FP16900 TFLOPS", [("value", (F(16900),), None, None, "TFLOPS", True)]),
+    ("Nvidia H100 80GB HBM3410700952226752381",
+     [("value", (F(80),), None, None, "GB", False), ("value", (F(3410700952226752381),), None, None, None, True)]),
+]
+
+NEVER = [
+    "MI300X beats H100 and B200",
+    "Llama 3.1 70B runs well",
+    "an 8x H100 server",
+    "72 GPUs in a rack",
+    "the 70-billion-parameter Llama 2 model",
+    "published 2024-11-20, in 2024",
+    "August 25, 2023",
+    "see https://example.org/a/300x/2.5",
+    "moving the model 100 times per second",
+    "one word at a time",
+    "half of the users",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_reading(text, expected):
+    got = [(r.kind, r.values, r.hedge, r.bound, r.label, r.glued) for r in read_figures(text)]
+    assert got == expected
+
+
+@pytest.mark.parametrize("text", NEVER)
+def test_not_a_figure(text):
+    assert read_figures(text) == []
+
+
+def test_spans_numbers_and_written_forms():
+    text = "Habanero reaches 12,400 tokens per second, 1.5x to 1.9x the H200."
+    first, second = read_figures(text)
+    assert text[first.start:first.end] == "12,400" and first.written == ("12,400",) and first.numbers == (F(12400),)
+    assert text[second.start:second.end] == "1.5x to 1.9x" and second.written == ("1.5", "1.9") and second.is_ratio
+
+
+def test_what_a_figure_can_mean():
+    (lower,) = read_figures("15% lower latency")
+    assert {F("0.85"), 1 / F("0.85")} <= lower.means() and F(15) not in lower.means()
+    (half,) = read_figures("it halves latency")
+    assert F(2) in half.means()
+    (third,) = read_figures("1/3 the power")
+    assert F(3) in third.means()
+
+
+def test_non_figures_on_request_name_their_role():
+    roles = {(r.text.strip(), r.role) for r in read_figures("8x H100 and 72 GPUs on Llama 3.1 70B in 2024", non_figures=True)}
+    assert {("8x", "count"), ("72", "count"), ("70B", "model-size"), ("2024", "year")} <= roles
