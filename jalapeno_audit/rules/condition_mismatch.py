@@ -53,8 +53,7 @@ def direction_of(interval: Interval) -> str | None:
 
 
 def _conditions(context: Context, claim, direction: int) -> tuple:
-    mine, theirs = context.oriented_conditions(claim, direction)
-    return (tuple(sorted(mine.items())), tuple(sorted(theirs.items())))
+    return context.condition_key(claim, direction)
 
 
 def _members(pointed) -> list:

@@ -30,29 +30,47 @@ _POS = Fraction(10**30)
 
 def camps_by_interval(items: list[T], interval_of: Callable[[T], Interval]) -> list[list[T]]:
     """Maximal sets of items whose intervals share a point, lowest first; items keep their order."""
-    holders: dict[Interval, list[int]] = {}
+    holders: dict[tuple, list[int]] = {}
+    distinct: list[Interval] = []
     for index, item in enumerate(items):
-        holders.setdefault(interval_of(item), []).append(index)
-    distinct = list(holders)
+        interval = interval_of(item)
+        key = _exact_key(interval)  # hashing integers, not Fractions: a figure repeated is one interval
+        held = holders.get(key)
+        if held is None:
+            held = holders[key] = []
+            distinct.append(interval)
+        held.append(index)
     events = []
     for number, interval in enumerate(distinct):
-        events.append((_NEG if interval.lo is None else interval.lo, 0, number))  # opens
-        events.append((_POS if interval.hi is None else interval.hi, 1, number))  # closes; touching ends agree
+        lo = _NEG if interval.lo is None else interval.lo
+        hi = _POS if interval.hi is None else interval.hi
+        # Sorted by the nearest float first and the exact value on a tie: the exact order, faster.
+        events.append((float(lo), lo, 0, number))  # opens
+        events.append((float(hi), hi, 1, number))  # closes; touching ends agree
     events.sort()
     open_now: dict[int, None] = {}
     camps = []
     opened_last = False
-    for _, kind, number in events:
+    keys = list(holders.values())
+    for _, _, kind, number in events:
         if kind == 0:
             open_now[number] = None
             opened_last = True
             continue
         if opened_last:  # the set open just before the first close after an open is maximal
-            members = sorted(index for n in open_now for index in holders[distinct[n]])
+            members = sorted(index for n in open_now for index in keys[n])
             camps.append([items[i] for i in members])
         del open_now[number]
         opened_last = False
     return camps
+
+
+def _exact_key(interval: Interval) -> tuple:
+    lo, hi = interval.lo, interval.hi
+    return (
+        None if lo is None else (lo.numerator, lo.denominator),
+        None if hi is None else (hi.numerator, hi.denominator),
+    )
 
 
 def camps_by_label(items: list[T], label_of: Callable[[T], Hashable], compatible: Callable[[Hashable, Hashable], bool]) -> list[list[T]]:

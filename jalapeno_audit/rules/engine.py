@@ -129,6 +129,7 @@ class Context:
     family_values: dict = field(default_factory=lambda: defaultdict(list))  # (family, models, metric, at) -> value claims
     ratios: dict = field(default_factory=lambda: defaultdict(list))  # (sides, models, metric family) -> ratio claims
     _derived: dict = field(default_factory=dict)  # derived_ratios results, by comparison
+    _oriented: dict = field(default_factory=dict)  # (id(claim), direction) -> interval; claims outlive the run
 
     def __post_init__(self) -> None:
         for claim in self.corpus.claims:
@@ -175,8 +176,21 @@ class Context:
         return (mine, theirs) if direction == 1 else (theirs, mine)
 
     def oriented_interval(self, claim: Claim, direction: int) -> Interval:
-        interval = self.corpus.range_interval(claim) if claim.bounds else self.corpus.interval(claim)
-        return interval if direction == 1 else interval.reciprocal()
+        key = (id(claim), direction)
+        found = self._oriented.get(key)
+        if found is None:  # several rules read the same claims both ways: each is computed once
+            interval = self.corpus.range_interval(claim) if claim.bounds else self.corpus.interval(claim)
+            found = self._oriented[key] = interval if direction == 1 else interval.reciprocal()
+        return found
+
+    def condition_key(self, claim: Claim, direction: int) -> tuple:
+        """The oriented conditions as a hashable key: ((system side), (comparator side))."""
+        key = (id(claim), direction, "conditions")
+        found = self._oriented.get(key)
+        if found is None:
+            mine, theirs = self.oriented_conditions(claim, direction)
+            found = self._oriented[key] = (tuple(sorted(mine.items())), tuple(sorted(theirs.items())))
+        return found
 
     # --- absolute figures behind a ratio ------------------------------------------------------
     def side_values(self, system: str | None, model_key, metric: str | None, conditions: dict) -> list[Claim]:

@@ -48,9 +48,7 @@ def check(context: Context):
 
 
 def _rest(context: Context, claim, direction: int) -> tuple:
-    mine, theirs = context.oriented_conditions(claim, direction)
-    family = context.metric(claim).family
-    return (claim.model_key, family, tuple(sorted(mine.items())), tuple(sorted(theirs.items())), claim.is_range)
+    return (claim.model_key, context.metric(claim).family, *context.condition_key(claim, direction), claim.is_range)
 
 
 def _bounds(comparison, claim) -> list[Interval]:

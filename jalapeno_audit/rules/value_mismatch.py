@@ -55,8 +55,7 @@ def check(context: Context):
 
 
 def _rest(context: Context, claim, direction: int) -> tuple:
-    mine, theirs = context.oriented_conditions(claim, direction)
-    return (claim.model_key, claim.metric, tuple(sorted(mine.items())), tuple(sorted(theirs.items())), claim.is_range)
+    return (claim.model_key, claim.metric, *context.condition_key(claim, direction), claim.is_range)
 
 
 def _reading_order(claim):

@@ -15,7 +15,7 @@ answer everywhere.  Values are kept exactly as written (``Figure.text``) and com
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
@@ -139,6 +139,16 @@ class Figure:
     value: Fraction
     step: Fraction | None  # unit of the last significant place; None for an exact fraction
     written_step: Fraction | None  # unit of the last written digit (trailing zeros count)
+    rounded: Interval = field(init=False, compare=False, hash=False, repr=False)  # see rounding_interval
+
+    def __post_init__(self) -> None:
+        # Computed once per written figure (parse_figure is memoised): rules ask for it often.
+        if self.step is None:
+            rounded = Interval.point(self.value)
+        else:
+            half = self.step / 2
+            rounded = Interval(self.value - half, self.value + half)
+        object.__setattr__(self, "rounded", rounded)
 
     def __str__(self) -> str:
         return self.text
@@ -193,10 +203,7 @@ def _trailing_zeros(digits: tuple[int, ...]) -> int:
 
 def rounding_interval(figure: Figure) -> Interval:
     """The interval a figure stands for: half a unit in its last significant place."""
-    if figure.step is None:
-        return Interval.point(figure.value)
-    half = figure.step / 2
-    return Interval(figure.value - half, figure.value + half)
+    return figure.rounded
 
 
 def hedged_interval(
