@@ -12,6 +12,7 @@ from jalapeno_audit.rules import (
     quote_mismatch,
     range_bounds,
     ratio_arithmetic,
+    scale_basis,
     system_mismatch,
     timeline_mismatch,
     unsupported,
@@ -32,6 +33,7 @@ RULES = {
         timeline_mismatch,
         unsupported,
         normalization_basis,
+        scale_basis,
     )
 }
 
