@@ -42,6 +42,7 @@ def corpus_dir(tmp_path):
 
 def pytest_terminal_summary(terminalreporter):
     """Print the scaffold's figure recall on the real source texts, measured by test_new."""
+    from .test_evalsets import HELD_OUT, SCORES
     from .test_new import RECALL
     from .test_trust import TIMINGS
 
@@ -49,6 +50,14 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("audit new: figure recall on the hand-written corpus")
         for name, (hits, total) in sorted(RECALL.items()):
             terminalreporter.write_line(f"{name}: {hits}/{total} figures found ({100 * hits / total:.0f}%)")
+    if SCORES:
+        terminalreporter.section("real disputes: expected findings found, forbidden findings raised")
+        for name in sorted(SCORES, key=lambda n: (n == HELD_OUT, n)):
+            found, total, raised, gaps = SCORES[name]
+            label = f"{name} (held out)" if name == HELD_OUT else name
+            terminalreporter.write_line(f"{label}: recall {found}/{total}, false findings {len(raised)}, reader gaps {gaps}")
+            for text in raised:
+                terminalreporter.write_line(f"  forbidden: {text}")
     if TIMINGS:
         terminalreporter.section("hostile input: whole `audit` runs, timed")
         cache = {k: v for k, v in TIMINGS.items() if k.startswith("cache ")}
