@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from jalapeno_audit.corpus.catalog import Metric
 from jalapeno_audit.corpus.model import RATIO, VALUE, Claim, Corpus
 from jalapeno_audit.text.numbers import HEDGES, LOWER, UPPER, Interval, ratio_interval
+from jalapeno_audit.text.quotes import fold
 
 if TYPE_CHECKING:
     from jalapeno_audit.rules.reviews import Review
@@ -130,6 +131,7 @@ class Context:
     ratios: dict = field(default_factory=lambda: defaultdict(list))  # (sides, models, metric family) -> ratio claims
     _derived: dict = field(default_factory=dict)  # derived_ratios results, by comparison
     _devices: dict = field(default_factory=dict)  # devices() results, by system
+    _folded: dict = field(default_factory=dict)  # folded archived texts, by source
 
     def __post_init__(self) -> None:
         for claim in self.corpus.claims:
@@ -181,6 +183,13 @@ class Context:
         if cached is None:
             cached = self._devices[system_id] = self.corpus.catalog.devices_in(system_id)
         return cached
+
+    def folded_archive(self, source_id: str) -> str | None:
+        """The source's archived text with quotes, dashes and white space folded (None without one)."""
+        if source_id not in self._folded:
+            text = self.corpus.archive_texts.get(source_id)
+            self._folded[source_id] = fold(text) if text is not None else None
+        return self._folded[source_id]
 
     def is_vague(self, system_id: str | None) -> bool:
         system = self.corpus.catalog.systems.get(system_id or "")
