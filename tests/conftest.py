@@ -41,18 +41,28 @@ def corpus_dir(tmp_path):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Print the scaffold's figure recall on the real source texts, measured by test_new."""
+    """Print what the evaluation tests measured: the scaffold's drafts and recall, the real disputes, hostile-input timings."""
+    from .test_evalsets import HELD_OUT
+    from .test_evalsets import SCORES as DISPUTE_SCORES
     from .test_new import RECALL
-    from .test_scaffold_eval import SCORES
+    from .test_scaffold_eval import SCORES as SCAFFOLD_SCORES
     from .test_trust import TIMINGS
 
-    if SCORES:
-        _print_scaffold_scores(terminalreporter, SCORES)
+    if SCAFFOLD_SCORES:
+        _print_scaffold_scores(terminalreporter, SCAFFOLD_SCORES)
 
     if RECALL:
         terminalreporter.section("audit new: figure recall on the hand-written corpus")
         for name, (hits, total) in sorted(RECALL.items()):
             terminalreporter.write_line(f"{name}: {hits}/{total} figures found ({100 * hits / total:.0f}%)")
+    if DISPUTE_SCORES:
+        terminalreporter.section("real disputes: expected findings found, forbidden findings raised")
+        for name in sorted(DISPUTE_SCORES, key=lambda n: (n == HELD_OUT, n)):
+            found, total, raised, gaps = DISPUTE_SCORES[name]
+            label = f"{name} (held out)" if name == HELD_OUT else name
+            terminalreporter.write_line(f"{label}: recall {found}/{total}, false findings {len(raised)}, reader gaps {gaps}")
+            for text in raised:
+                terminalreporter.write_line(f"  forbidden: {text}")
     if TIMINGS:
         terminalreporter.section("hostile input: whole `audit` runs, timed")
         cache = {k: v for k, v in TIMINGS.items() if k.startswith("cache ")}

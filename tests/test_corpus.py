@@ -26,6 +26,11 @@ EXPECTED = {
     # per-watt range is one dispute of three claims in two camps.
     ("comparator-mismatch", "warning", f"{CARD}/lead-per-watt-range", f"{EXPLAINER}/summary-per-watt-range", f"{CARD}/specs-per-watt-range"),
     ("comparator-mismatch", "warning", f"{CARD}/lead-latency-range", f"{CARD}/specs-latency-range"),
+    # The card's headline "1.9x more work per watt" (no model, against the comparison systems) is
+    # GPT-OSS 120B's figure against the GB200: a claim with no model meets one model's figure.
+    ("comparator-mismatch", "warning", f"{CARD}/headline-per-watt", f"{EXPLAINER}/intro-gptoss-per-kw-ratio", f"{EXPLAINER}/table-gptoss-per-kw-ratio", f"{EXPLAINER}/gptoss-per-kw-ratio-restated"),
+    # Kimi K2.5's 1.5x per kW is against the GB300; the card sets it against the whole Blackwell family.
+    ("comparator-mismatch", "warning", f"{CARD}/kimi-per-watt", f"{EXPLAINER}/table-kimi-per-kw-ratio"),
     # "its advantage widened further on frontier OpenAI models in internal testing".
     ("unsupported", "info", f"{CARD}/frontier-models-internal"),
     # The per-kW figures are normalised by rated power (700 W vs 1,200/1,400 W) while the chip

@@ -65,7 +65,7 @@ CASES = {
     "unknown unit": (HEAD + CLAIM + "    value: 85448\n    unit: tok/s/mw\n", "s.yaml:12: unknown unit 'tok/s/mw' (did you mean 'tok/s/MW' or 'tok/s/W' or 'tok/s'?)"),
     "duplicate key": (HEAD + CLAIM + "    value: 85448\n    value: 85449\n", "s.yaml:12: duplicate key 'value' (first at line 11)"),
     "string where a number belongs": (HEAD + CLAIM + "    value: 85,448\n", "s.yaml:11: value must be a number, not '85,448' (write 85448)"),
-    "unknown hedge": (HEAD + CLAIM + "    value: 85448\n    approx: abuot\n", "s.yaml:12: approx 'abuot' is not one of about, roughly, around, approximately, nearly, almost, ~, up to, at most, below, under, less than, just shy of, or less, or below, at least, more than, over, above, exceeding, a bit over, +, or more (did you mean 'about' or 'above'?)"),
+    "unknown hedge": (HEAD + CLAIM + "    value: 85448\n    approx: abuot\n", "s.yaml:12: approx 'abuot' is not one of about, roughly, around, approximately, nearly, almost, ~, up to, at most, below, under, less than, just shy of, as much as, no more than, not more than, not above, or less, or below, at least, more than, over, above, exceeding, a bit over, +, or more, no less than, not below (did you mean 'about' or 'above'?)"),
 }
 
 
@@ -187,3 +187,66 @@ def test_catalog_errors_name_the_catalog_file(corpus_dir):
         "catalog.yaml:2: unknown field 'membr_of' in system (did you mean 'member_of'?)",
         "catalog.yaml:3: unknown catalog section 'metrcs' (did you mean 'metrics'?)",
     ]
+
+
+def test_parts_families_and_model_families_are_read(corpus_dir):
+    catalog = (
+        "systems:\n"
+        "  rack: {name: Rack}\n"
+        "  board: {name: Board, part_of: {rack: 36}}\n"
+        "  gpu: {name: GPU, part_of: {board: 2, rack: 72}}\n"
+        "models:\n"
+        "  llama: {name: Llama}\n"
+        "  llama-8b: {name: Llama 8B, member_of: llama}\n"
+    )
+    corpus = load_corpus([str(corpus_dir({"catalog.yaml": catalog, "s.yaml": HEAD + CLAIM + "    value: 1\n"}))])
+    assert corpus.catalog.systems["gpu"].part_of == (("board", 2), ("rack", 72))
+    assert corpus.catalog.wholes_of("gpu") == {"board": 2, "rack": 72}
+    assert corpus.catalog.devices_in("rack") == 72
+    assert corpus.catalog.devices_in("board") == 2
+    assert corpus.catalog.devices_in("gpu") == 1
+    assert corpus.catalog.model_family_of("llama-8b") == "llama"
+
+
+@pytest.mark.parametrize(
+    ("catalog", "expected"),
+    [
+        ("systems:\n  gpu: {name: GPU, part_of: {rak: 72}}\n  rack: {name: Rack}\n", ["catalog.yaml:2: system 'gpu' is part_of unknown system 'rak' (did you mean 'rack'?)"]),
+        ("systems:\n  gpu: {name: GPU, part_of: {rack: 0}}\n  rack: {name: Rack}\n", ["catalog.yaml:2: system 'gpu' part_of count of 'rack' must be a whole number of at least 1, not '0'"]),
+        ("systems:\n  gpu: {name: GPU, part_of: {rack: 1.5}}\n  rack: {name: Rack}\n", ["catalog.yaml:2: system 'gpu' part_of count of 'rack' must be a whole number of at least 1, not '1.5'"]),
+        ("systems:\n  gpu: {name: GPU, part_of: [rack]}\n  rack: {name: Rack}\n", ["catalog.yaml:2: system 'gpu' part_of must be a mapping, not a list"]),
+        ("systems:\n  gpu: {name: GPU, part_of: {gpu: 2}}\n", ["catalog.yaml:2: system 'gpu' is part_of itself"]),
+        (
+            "systems:\n  gpu: {name: GPU, part_of: {board: 2}}\n  board: {name: Board, part_of: {rack: 36}}\n  rack: {name: Rack, part_of: {gpu: 1}}\n",
+            ["catalog.yaml:3: system 'board' loops through part_of: board -> rack -> gpu -> board"],
+        ),
+        ("systems:\n  a: {name: A, member_of: b}\n  b: {name: B, member_of: a}\n", ["catalog.yaml:2: system 'a' loops through member_of: a -> b -> a"]),
+        ("models:\n  llama-8b: {name: Llama 8B, member_of: lama}\n  llama: {name: Llama}\n", ["catalog.yaml:2: model 'llama-8b' is member_of unknown model 'lama' (did you mean 'llama' or 'llama-8b'?)"]),
+        ("models:\n  a: {name: A, member_of: b}\n  b: {name: B, member_of: a}\n", ["catalog.yaml:2: model 'a' loops through member_of: a -> b -> a"]),
+    ],
+    ids=["unknown whole", "zero count", "fractional count", "not a mapping", "part of itself", "loop of parts", "loop of families", "unknown model family", "loop of model families"],
+)
+def test_part_and_family_errors(corpus_dir, catalog, expected):
+    assert problems(corpus_dir, {"catalog.yaml": catalog, "s.yaml": HEAD + CLAIM + "    value: 1\n"}) == expected
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ("    value: 1\n    direction: advantage\n", ["s.yaml:12: 'direction' applies to a statement; a value points its own way", "s.yaml:12: direction needs 'vs': the comparator the advantage is over"]),
+        ("    vs: gb200\n    statement: faster\n    direction: sideways\n", ["s.yaml:13: direction 'sideways' is not one of advantage, disadvantage"]),
+        ("    statement: faster\n    aggregate: average\n", ["s.yaml:12: 'aggregate' applies to a value or ratio, not a statement"]),
+        ("    value: 1\n    aggregate: median\n", ["s.yaml:12: aggregate 'median' is not one of average"]),
+    ],
+    ids=["direction on a figure without vs", "unknown direction", "aggregate on a statement", "unknown aggregate"],
+)
+def test_direction_and_aggregate_errors(corpus_dir, fields, expected):
+    assert problems(corpus_dir, {"s.yaml": HEAD + CLAIM + fields}) == expected
+
+
+def test_direction_and_aggregate_are_read(corpus_dir):
+    text = HEAD + CLAIM + "    vs: gb200\n    statement: faster\n    direction: disadvantage\n  - id: d\n    quote: q\n    system: jalapeno\n    vs: gb200\n    metric: throughput\n    ratio: 1.5\n    aggregate: average\n"
+    corpus = load_corpus([str(corpus_dir({"s.yaml": text}))])
+    statement, average = corpus.claims
+    assert (statement.direction, statement.figure_text()) == ("disadvantage", "(disadvantage, no figure)")
+    assert (average.aggregate, average.figure_text()) == ("average", "1.5x on average")

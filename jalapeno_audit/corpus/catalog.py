@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
 
-from jalapeno_audit.corpus.fields import Checker, Field, ObjectSpec, did_you_mean
-from jalapeno_audit.corpus.yamlsrc import Mapping, Scalar, decode, parse
+from jalapeno_audit.corpus.fields import Checker, Field, ObjectSpec, describe, did_you_mean
+from jalapeno_audit.corpus.yamlsrc import Mapping, Scalar, decode, line_of, parse
 from jalapeno_audit.errors import AuditError, Problem
 from jalapeno_audit.text.numbers import parse_figure
 
@@ -27,6 +27,7 @@ class System:
     aliases: tuple[str, ...] = ()
     member_of: str | None = None  # the family this system belongs to (gb300 -> nvidia-blackwell)
     vague: bool = False  # a comparator no reader can pin down ("leading commercial systems")
+    part_of: tuple[tuple[str, int], ...] = ()  # wholes it is built into, with how many (b200 -> gb200-nvl72: 72)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class Model:
     id: str
     name: str
     aliases: tuple[str, ...] = ()
+    member_of: str | None = None  # the family of models it belongs to (llama-3.1-405b -> llama-3.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,7 @@ SYSTEM_SPEC = ObjectSpec(
         Field("aliases", "texts", "Other names the texts use for it."),
         Field("member_of", "catalog-id", "Id of the family it belongs to; it matches claims against the family."),
         Field("vague", "bool", "True for a comparator that names no specific system."),
+        Field("part_of", "counts", "Wholes it is built into, each with how many it holds: {gb200-nvl72: 72}."),
     ),
 )
 MODEL_SPEC = ObjectSpec(
@@ -76,6 +79,7 @@ MODEL_SPEC = ObjectSpec(
     (
         Field("name", "text", "Display name.", required=True),
         Field("aliases", "texts", "Other names the texts use for it."),
+        Field("member_of", "catalog-id", "Id of the model family it belongs to (a size of Llama 3.1 -> llama-3.1)."),
     ),
 )
 METRIC_SPEC = ObjectSpec(
@@ -115,6 +119,27 @@ class Catalog:
         system = self.systems.get(system_id)
         return system.member_of if system else None
 
+    def model_family_of(self, model_id: str) -> str | None:
+        model = self.models.get(model_id)
+        return model.member_of if model else None
+
+    def wholes_of(self, system_id: str) -> dict[str, int]:
+        """Every whole a system is built into, directly or through another part, with how many it holds."""
+        found: dict[str, int] = {}
+        pending = [(system_id, 1)]
+        while pending:
+            part, factor = pending.pop()
+            system = self.systems.get(part)
+            for whole, count in system.part_of if system else ():
+                if whole not in found and whole != system_id:  # validated acyclic; the guard keeps bad input finite
+                    found[whole] = factor * count
+                    pending.append((whole, factor * count))
+        return found
+
+    def devices_in(self, system_id: str) -> int:
+        """How many unit devices a system holds: the largest count of any part built into it (1 when none)."""
+        return max((self.wholes_of(part).get(system_id, 1) for part in self.systems if part != system_id), default=1)
+
     def conversion(self, unit: str, target: str) -> Fraction | None:
         """The factor turning a figure in ``unit`` into ``target``, or None if they do not convert."""
         if unit == target:
@@ -126,10 +151,15 @@ class Catalog:
         return factor_a / factor_b
 
     def _to_base(self, unit: str) -> tuple[str, Fraction]:
+        """The unit a chain of conversions ends at (EFLOPS -> PFLOPS -> TFLOPS), and the factor to it."""
+        factor, seen = Fraction(1), {unit}
         entry = self.units.get(unit)
-        if entry is None:
-            return unit, Fraction(1)
-        return entry.metric_unit, entry.factor
+        while entry is not None and entry.metric_unit not in seen:
+            factor *= entry.factor
+            unit = entry.metric_unit
+            seen.add(unit)
+            entry = self.units.get(unit)
+        return unit, factor
 
     def known_units(self) -> set[str]:
         units = {m.unit for m in self.metrics.values()}
@@ -144,6 +174,7 @@ class Catalog:
             for name in (entry.name, *getattr(entry, "aliases", ())):
                 names.setdefault(name.lower(), entry.id)
         return names
+
 
 
 def builtin_text() -> bytes:
@@ -209,9 +240,11 @@ def _read_entry(check: Checker, kind: str, entry_id: str, node: Mapping):
     if kind == "system":
         member_of = check.ident(node["member_of"], f"{what} member_of", catalog=True) if "member_of" in node else None
         vague = check.boolean(node["vague"], f"{what} vague") if "vague" in node else False
-        entry = System(entry_id, name or entry_id, aliases or (), member_of, bool(vague))
+        part_of = _read_counts(check, node["part_of"], f"{what} part_of") if "part_of" in node else ()
+        entry = System(entry_id, name or entry_id, aliases or (), member_of, bool(vague), part_of or ())
     elif kind == "model":
-        entry = Model(entry_id, name or entry_id, aliases or ())
+        model_family = check.ident(node["member_of"], f"{what} member_of", catalog=True) if "member_of" in node else None
+        entry = Model(entry_id, name or entry_id, aliases or (), model_family)
     elif kind == "metric":
         unit = check.text(node.get("unit"), f"{what} unit") if "unit" in node else None
         better = check.choice(node.get("better"), f"{what} better", BETTER) if "better" in node else None
@@ -234,14 +267,43 @@ def _read_entry(check: Checker, kind: str, entry_id: str, node: Mapping):
     return entry if len(check.problems) == before else None
 
 
+def _read_counts(check: Checker, node, what: str) -> tuple[tuple[str, int], ...] | None:
+    """{whole id: positive whole number}, sorted by id."""
+    counts = check.mapping(node, what, line_of(node))
+    if counts is None:
+        return None
+    found = []
+    for whole, count_node in counts.items():
+        if check.ident(Scalar(whole, "str", counts.key_lines[whole], False), f"{what} id", catalog=True) is None:
+            continue
+        text = count_node.text.strip() if type(count_node) is Scalar and count_node.kind == "int" else ""
+        if not text.isdigit() or int(text) < 1:
+            check.fail(count_node if type(count_node) is Scalar else counts.key_lines[whole], f"{what} count of '{whole}' must be a whole number of at least 1, not {describe(count_node)}")
+            continue
+        found.append((whole, int(text)))
+    return tuple(sorted(found))
+
+
 def check_references(catalog: Catalog) -> list[Problem]:
-    """Ids the catalog itself refers to must exist."""
+    """Ids the catalog itself refers to must exist, and families and parts must not loop."""
     problems = []
     for system in catalog.systems.values():
+        path, line = catalog.origins[("systems", system.id)]
         if system.member_of and system.member_of not in catalog.systems:
             hint = did_you_mean(system.member_of, catalog.systems)
-            path, line = catalog.origins[("systems", system.id)]
             problems.append(Problem(path, line, f"system '{system.id}' is member_of unknown system '{system.member_of}'{hint}"))
+        for whole, _ in system.part_of:
+            if whole not in catalog.systems:
+                problems.append(Problem(path, line, f"system '{system.id}' is part_of unknown system '{whole}'{did_you_mean(whole, catalog.systems)}"))
+            elif whole == system.id:
+                problems.append(Problem(path, line, f"system '{system.id}' is part_of itself"))
+    for model in catalog.models.values():
+        if model.member_of and model.member_of not in catalog.models:
+            path, line = catalog.origins[("models", model.id)]
+            problems.append(Problem(path, line, f"model '{model.id}' is member_of unknown model '{model.member_of}'{did_you_mean(model.member_of, catalog.models)}"))
+    problems += _cycles(catalog, "systems", lambda s: [s.member_of] if s.member_of else [], "member_of")
+    problems += _cycles(catalog, "systems", lambda s: [whole for whole, _ in s.part_of], "part_of")
+    problems += _cycles(catalog, "models", lambda m: [m.member_of] if m.member_of else [], "member_of")
     spellings: dict[str, str] = {}
     for unit in catalog.units.values():
         for alias in unit.aliases:
@@ -254,4 +316,29 @@ def check_references(catalog: Catalog) -> list[Problem]:
             hint = did_you_mean(metric.per_power_of, catalog.metrics)
             path, line = catalog.origins[("metrics", metric.id)]
             problems.append(Problem(path, line, f"metric '{metric.id}' is per_power_of unknown metric '{metric.per_power_of}'{hint}"))
+    return problems
+
+
+def _cycles(catalog: Catalog, section: str, targets, relation: str) -> list[Problem]:
+    """One problem per loop of ``relation`` (a family of itself, a part of its own part), named from its first id."""
+    entries = getattr(catalog, section)
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    problems = []
+
+    def visit(entry_id: str, path: list[str]) -> None:
+        state[entry_id] = 1
+        for target in targets(entries[entry_id]):
+            if target not in entries or target == entry_id:
+                continue  # reported as unknown, or as part_of itself
+            if state.get(target) == 1:
+                loop = [*path[path.index(target):], target] if target in path else [entry_id, target]
+                where, line = catalog.origins[(section, loop[0])]
+                problems.append(Problem(where, line, f"{section[:-1]} '{loop[0]}' loops through {relation}: {' -> '.join(loop)}"))
+            elif target not in state:
+                visit(target, [*path, target])
+        state[entry_id] = 2
+
+    for entry_id in sorted(entries):
+        if entry_id not in state:
+            visit(entry_id, [entry_id])
     return problems

@@ -7,7 +7,7 @@ renders them, and the cache (``serial.py``) stores the attributes they fill.
 from __future__ import annotations
 
 from jalapeno_audit.corpus.fields import ANY_OF, FORBIDS, NOT_BOTH, ONE_OF, REQUIRES, Field, ObjectSpec, Relation
-from jalapeno_audit.corpus.model import CLAIM_KINDS, DATE, EVIDENCE, RATIO, SOURCE_KINDS, STATEMENT, VALUE
+from jalapeno_audit.corpus.model import AGGREGATES, CLAIM_KINDS, DATE, DIRECTIONS, EVIDENCE, RATIO, SOURCE_KINDS, STATEMENT, VALUE
 from jalapeno_audit.text.numbers import HEDGES
 
 FILE_SPEC = ObjectSpec(
@@ -51,6 +51,8 @@ CLAIM_SPEC = ObjectSpec(
         Field("exact", "bool", "True makes trailing zeros of an integer significant (a nominal 700 W)."),
         Field("event", "id", "With `date`: the event the date belongs to."),
         Field("evidence", "choice", "published (default), internal or none.", choices=EVIDENCE),
+        Field("direction", "choice", "With `statement` and `vs`: which way the advantage of `system` points.", choices=DIRECTIONS),
+        Field("aggregate", "choice", "The figure is an average over the listed (or unnamed) workloads.", choices=AGGREGATES),
     ),
     relations=(
         Relation(ONE_OF, CLAIM_KINDS, "a claim needs exactly one of value, ratio, date, statement (it has {present})"),
@@ -64,10 +66,15 @@ CLAIM_SPEC = ObjectSpec(
         Relation(REQUIRES, (DATE, "event"), "a date needs 'event': what happens then"),
         Relation(FORBIDS, (RATIO, "unit"), "a ratio has no unit"),
         Relation(FORBIDS, (DATE, "models"), "models goes with a value or ratio range"),
+        Relation(REQUIRES, ("direction", "vs"), "direction needs 'vs': the comparator the advantage is over"),
+        *(
+            Relation(FORBIDS, (kind, "direction"), f"'direction' applies to a statement; a {kind} points its own way")
+            for kind in (VALUE, RATIO, DATE)
+        ),
         *(
             Relation(FORBIDS, (kind, field), f"'{field}' applies to a value or ratio, not a {kind}")
             for kind in (DATE, STATEMENT)
-            for field in ("approx", "unit")
+            for field in ("approx", "unit", "aggregate")
         ),
     ),
 )

@@ -13,6 +13,9 @@ VALUE, RATIO, DATE, STATEMENT = "value", "ratio", "date", "statement"
 CLAIM_KINDS = (VALUE, RATIO, DATE, STATEMENT)
 EVIDENCE = ("published", "internal", "none")
 SOURCE_KINDS = ("primary", "secondary")
+ADVANTAGE, DISADVANTAGE = "advantage", "disadvantage"
+DIRECTIONS = (ADVANTAGE, DISADVANTAGE)  # of a statement with `vs`: which way the advantage of `system` points
+AGGREGATES = ("average",)  # what a figure summarises over its workloads
 TRAILING_HEDGES = frozenset(("or less", "or below", "or more", "+"))  # written after the figure
 APPROX_WORDS = frozenset(word for word, kind in HEDGES.items() if kind == APPROX)
 
@@ -93,6 +96,8 @@ class Claim:
     date: DateSpec | None = None
     statement: str | None = None
     evidence: str = "published"
+    direction: str | None = None  # with a statement and `vs`: advantage | disadvantage for `system`
+    aggregate: str | None = None  # "average": the figure averages over workloads (its models, or unnamed ones)
     value_line: int = 0  # line of the figure itself
     lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)  # field -> line
 
@@ -122,18 +127,19 @@ class Claim:
         if self.kind == DATE and self.date is not None:
             return str(self.date)
         if self.kind == STATEMENT:
-            return "(no figure)"
+            return f"({self.direction}, no figure)" if self.direction else "(no figure)"
         if self.bounds is not None:
             core = f"{self.bounds[0].text}–{self.bounds[1].text}"
         else:
             core = self.figure.text if self.figure else "?"
         shown_unit = self.unit or unit
         core = core + "x" if self.kind == RATIO else core + (f" {shown_unit}" if shown_unit else "")
+        suffix = " on average" if self.aggregate == "average" else ""
         if not self.approx:
-            return core
+            return core + suffix
         if self.approx in TRAILING_HEDGES:
-            return f"{core} {self.approx}" if self.approx != "+" else core + "+"
-        return f"{self.approx} {core}"
+            return (f"{core} {self.approx}" if self.approx != "+" else core + "+") + suffix
+        return f"{self.approx} {core}{suffix}"
 
     def conditions(self) -> dict[str, str]:
         return dict(self.at)

@@ -12,6 +12,8 @@ from jalapeno_audit.rules import (
     quote_mismatch,
     range_bounds,
     ratio_arithmetic,
+    scale_basis,
+    system_mismatch,
     timeline_mismatch,
     unsupported,
     value_mismatch,
@@ -25,11 +27,13 @@ RULES = {
         range_bounds,
         metric_conflation,
         comparator_mismatch,
+        system_mismatch,
         condition_mismatch,
         quote_mismatch,
         timeline_mismatch,
         unsupported,
         normalization_basis,
+        scale_basis,
     )
 }
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from jalapeno_audit.corpus.catalog import Metric
 from jalapeno_audit.corpus.model import RATIO, VALUE, Claim, Corpus
 from jalapeno_audit.text.numbers import HEDGES, LOWER, UPPER, Interval, ratio_interval
+from jalapeno_audit.text.quotes import fold
 
 if TYPE_CHECKING:
     from jalapeno_audit.rules.reviews import Review
@@ -130,6 +131,8 @@ class Context:
     ratios: dict = field(default_factory=lambda: defaultdict(list))  # (sides, models, metric family) -> ratio claims
     _derived: dict = field(default_factory=dict)  # derived_ratios results, by comparison
     _oriented: dict = field(default_factory=dict)  # (id(claim), direction) -> interval; claims outlive the run
+    _devices: dict = field(default_factory=dict)  # devices() results, by system
+    _folded: dict = field(default_factory=dict)  # folded archived texts, by source
 
     def __post_init__(self) -> None:
         for claim in self.corpus.claims:
@@ -152,6 +155,42 @@ class Context:
         if a is None or b is None:
             return False
         return a == b or self.family(a) == b or a == self.family(b)
+
+    def relation(self, a: str, b: str) -> str:
+        """How two different systems relate, as a reader should be told: family, part, siblings."""
+        systems = self.corpus.catalog.systems
+        name_a, name_b = systems[a].name, systems[b].name
+        for one, other, one_name, other_name in ((a, b, name_a, name_b), (b, a, name_b, name_a)):
+            if self.corpus.catalog.family_of(one) == other:
+                return f"'{one_name}' is one member of the family '{other_name}'"
+            count = self.corpus.catalog.wholes_of(one).get(other)
+            if count is not None:
+                return f"'{one_name}' is a part of '{other_name}' ({count} per {other})"
+        family_a, family_b = self.corpus.catalog.family_of(a), self.corpus.catalog.family_of(b)
+        if family_a and family_a == family_b:
+            return f"'{name_a}' and '{name_b}' are different members of '{systems[family_a].name}'"
+        if self.is_vague(a) or self.is_vague(b):
+            return ""
+        return f"'{name_a}' is not '{name_b}'"
+
+    def scope_covers(self, wide: tuple[str, ...], narrow: tuple[str, ...]) -> bool:
+        """Every model of ``narrow`` is in ``wide``, or a member of a model family in it."""
+        family_of = self.corpus.catalog.model_family_of
+        return bool(wide) and all(model in wide or family_of(model) in wide for model in narrow)
+
+    def devices(self, system_id: str) -> int:
+        """Unit devices the system holds, from the catalog's part_of counts (1 for a unit)."""
+        cached = self._devices.get(system_id)
+        if cached is None:
+            cached = self._devices[system_id] = self.corpus.catalog.devices_in(system_id)
+        return cached
+
+    def folded_archive(self, source_id: str) -> str | None:
+        """The source's archived text with quotes, dashes and white space folded (None without one)."""
+        if source_id not in self._folded:
+            text = self.corpus.archive_texts.get(source_id)
+            self._folded[source_id] = fold(text) if text is not None else None
+        return self._folded[source_id]
 
     def is_vague(self, system_id: str | None) -> bool:
         system = self.corpus.catalog.systems.get(system_id or "")

@@ -10,7 +10,8 @@ intersect (for two ranges: at either bound). Hedges are left out on purpose: "ab
 metric's figure. One finding per comparison and family, the claims grouped by metric.
 
 Passes: "1.5–1.9x more work per watt" against "1.5x to 1.9x more performance per watt": one
-metric, so nothing is conflated.
+metric, so nothing is conflated; "2x the FP8 compute" and "4x the BF16 compute" in consecutive
+sentences of one source.
 
 Fails: "3.4 times lower end-to-end latency" on Kimi K2.5 against "694 vs 182 tokens/sec per
 user, about 3.8 times": two metrics of one family, two different figures.
@@ -24,6 +25,7 @@ from jalapeno_audit.corpus.model import RATIO
 from jalapeno_audit.rules.disputes import camp_summary, camps_by_label, comparisons
 from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding, model_label
 from jalapeno_audit.text.numbers import Interval, rounding_interval
+from jalapeno_audit.text.quotes import fold
 
 ID = "metric-conflation"
 SEVERITY = WARNING
@@ -39,7 +41,7 @@ def check(context: Context):
         if len(by_metric) < 2:
             continue
         bounds = {id(c): _bounds(comparison, c) for c in comparison.claims}
-        members = _members(by_metric, bounds)
+        members = _members(by_metric, bounds, lambda a, b: side_by_side(context, a, b))
         if not members:
             continue
         claims = sorted(members, key=lambda c: (c.path, c.line))
@@ -61,28 +63,66 @@ def _bounds(comparison, claim) -> list[Interval]:
     return intervals
 
 
-def _members(by_metric, bounds) -> list:
-    """Claims with a partner under another metric whose number differs beyond rounding.
+def _members(by_metric, bounds, beside) -> list:
+    """Claims with a partner under another metric whose number differs beyond rounding, and that is
+    not stated beside them by the same source.
 
-    For each metric and bound, the lowest high end and the highest low end decide at once
-    whether any claim of that metric misses a given interval: no pairs are formed.
+    Partners from other sources are judged at once per metric and source: for each bound, the
+    lowest high end and the highest low end decide whether any claim misses a given interval.
+    Partners from the claim's own source are few and are judged one by one.
     """
-    extremes = {}
+    extremes: dict = {}
     for metric, claims in by_metric.items():
-        per_bound = list(zip(*(bounds[id(c)] for c in claims), strict=True))
-        extremes[metric] = [(min(_hi(i) for i in bound), max(_lo(i) for i in bound)) for bound in per_bound]
+        by_source: dict = defaultdict(list)
+        for claim in claims:
+            by_source[claim.source].append(claim)
+        extremes[metric] = {source: _extremes([bounds[id(c)] for c in group]) for source, group in by_source.items()}
     members = []
     for metric, claims in by_metric.items():
         for claim in claims:
             mine = bounds[id(claim)]
-            if any(
-                lowest_hi < _lo(interval) or highest_lo > _hi(interval)
-                for other, bounds in extremes.items()
+            found = any(
+                _misses(mine, ends)
+                for other, sources in extremes.items()
                 if other != metric
-                for interval, (lowest_hi, highest_lo) in zip(mine, bounds, strict=True)
-            ):
+                for source, ends in sources.items()
+                if source != claim.source
+            ) or any(
+                _misses(mine, _extremes([bounds[id(partner)]])) and not beside(claim, partner)
+                for other, partners in by_metric.items()
+                if other != metric
+                for partner in partners
+                if partner.source == claim.source
+            )
+            if found:
                 members.append(claim)
     return members
+
+
+def _extremes(intervals: list[list[Interval]]) -> list[tuple]:
+    """Per bound: the lowest high end and the highest low end."""
+    return [(min(_hi(i) for i in bound), max(_lo(i) for i in bound)) for bound in zip(*intervals, strict=True)]
+
+
+def _misses(mine: list[Interval], ends: list[tuple]) -> bool:
+    return any(lowest_hi < _lo(interval) or highest_lo > _hi(interval) for interval, (lowest_hi, highest_lo) in zip(mine, ends, strict=True))
+
+
+def side_by_side(context: Context, a, b) -> bool:
+    """One source states both on purpose: one quote, one holding the other, or consecutive in its archived text."""
+    if a.source != b.source:
+        return False
+    first, second = fold(a.quote), fold(b.quote)
+    if first in second or second in first:
+        return True
+    archive = context.folded_archive(a.source)
+    if archive is None:
+        return False
+    start_a, start_b = archive.find(first), archive.find(second)
+    if start_a < 0 or start_b < 0:
+        return False
+    (start, text), (later, _) = sorted(((start_a, first), (start_b, second)))
+    return not archive[start + len(text) : later].strip()
 
 
 def _lo(interval: Interval):

@@ -2,7 +2,9 @@
 
 Two claims state the same figure when they give the same metric for the same system (or, for
 ratios, the same comparison in either orientation, a comparator matching its family), the same
-model(s) and the same conditions. A claim that names only a model (its parameter count) is a
+model scope (one model, the same list, or both unspecified: an average over some models is
+never set against one model's figure, nor a model family's figure against a member's), the same
+conditions, and the same averaging (an average is compared only with averages). A claim that names only a model (its parameter count) is a
 figure of that model. Each claim stands for the interval of its rounding and hedge. The claims
 of one figure split into camps, maximal sets whose intervals share a point; when there is more
 than one camp, the figure is disputed. One finding per disputed figure, listing every claim of
@@ -26,14 +28,16 @@ SEVERITY = ERROR
 
 def check(context: Context):
     corpus = context.corpus
-    for (system, _, metric, at), group in context.values.items():
-        if len(group) < 2:
+    for (system, _, metric, at), stated in context.values.items():
+        if len(stated) < 2:
             continue
-        camps = camps_by_interval(group, corpus.interval)
-        if len(camps) > 1:
-            subject = system or "the model"
-            key = "|".join(("value", system or "", "/".join(group[0].model_key), metric, repr(at)))
-            yield _finding(context, group, camps, subject, key, corpus.interval, lambda c: c.figure_text())
+        for aggregate in sorted({c.aggregate or "" for c in stated}):
+            group = [c for c in stated if (c.aggregate or "") == aggregate]
+            camps = camps_by_interval(group, corpus.interval) if len(group) > 1 else []
+            if len(camps) > 1:
+                subject = system or "the model"
+                key = "|".join(("value", system or "", "/".join(group[0].model_key), metric, repr(at), *([aggregate] if aggregate else [])))
+                yield _finding(context, group, camps, subject, key, corpus.interval, lambda c: c.figure_text())
     ratios = [c for c in corpus.claims if c.kind == RATIO and c.system and c.vs]
     for comparison in comparisons(context, ratios, lambda c, d: _rest(context, c, d)):
         if len(comparison.claims) < 2:
@@ -55,7 +59,7 @@ def check(context: Context):
 
 
 def _rest(context: Context, claim, direction: int) -> tuple:
-    return (claim.model_key, claim.metric, *context.condition_key(claim, direction), claim.is_range)
+    return (claim.model_key, claim.metric, *context.condition_key(claim, direction), claim.is_range) + ((claim.aggregate,) if claim.aggregate else ())
 
 
 def _reading_order(claim):

@@ -39,6 +39,10 @@ HEDGES: dict[str, str] = {
     "under": UPPER,
     "less than": UPPER,
     "just shy of": UPPER,
+    "as much as": UPPER,
+    "no more than": UPPER,
+    "not more than": UPPER,
+    "not above": UPPER,
     "or less": UPPER,
     "or below": UPPER,
     "at least": LOWER,
@@ -49,6 +53,8 @@ HEDGES: dict[str, str] = {
     "a bit over": LOWER,
     "+": LOWER,
     "or more": LOWER,
+    "no less than": LOWER,
+    "not below": LOWER,
 }
 
 #: Guards against figures that would make exact arithmetic explode ("1e999999999").

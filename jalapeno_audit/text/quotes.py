@@ -13,7 +13,7 @@ import unicodedata
 from fractions import Fraction
 from functools import lru_cache
 
-from jalapeno_audit.text.figures import read_figures
+from jalapeno_audit.text.figures import prepare, read_figures
 
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-")
 _QUOTES = {**dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032"), "'"), **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033"), '"')}
@@ -35,9 +35,23 @@ def numbers_in(text: str) -> frozenset[Fraction]:
     """
     found: set[Fraction] = set()
     for reading in read_figures(fold(text), non_figures=True):
-        if not reading.glued:
-            found.update(reading.means())
+        if reading.glued:
+            continue
+        found.update(reading.means())
+        if reading.label in _PERCENT_LABELS:
+            # A percent with no direction word beside it ("a minimum advantage of 40%", "10% to
+            # 20%") may be written as the change either way or as the share itself.
+            for number in reading.numbers:
+                step = number / 100
+                found.update({step, 1 + step, 1 - step} | ({1 / (1 - step)} if 0 < step < 1 else set()))
+    # Every number as digits, whatever the reader made of its neighbours ("~25-26 tokens": 26),
+    # but never a percent as its own number ("30% faster" is not 30) nor digits of a link.
+    found.update(Fraction(m.group().replace(",", "")) for m in _DIGITS.finditer(prepare(fold(text))))
     return frozenset(found)
+
+
+_PERCENT_LABELS = ("%", "percent", "per cent")
+_DIGITS = re.compile(r"(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\w.,])\d+(?:\.\d+)?(?![\w.]*\d))(?!\s*(?:%|per\s?cent))")
 
 
 def glued_runs(text: str) -> list[str]:
