@@ -88,16 +88,27 @@ def _severities(pairs: list[str]) -> dict[str, str]:
     return result
 
 
-def _write(text: str, output: str | None) -> None:
+def _write(text: str, output: str | None, attachments: tuple[tuple[str, str], ...] = ()) -> None:
+    """The report on stdout or in a file; files that go beside it (charts) first, so it never names a missing one."""
     if output is None:
         sys.stdout.write(text)
         return
-    from jalapeno_audit.fileio import write_atomic
+    from jalapeno_audit.fileio import write_atomic, write_beside
 
     try:
+        if attachments:
+            write_beside(output, attachments)
         write_atomic(output, text)
     except OSError as exc:
         raise AuditError(f"audit: cannot write {output}: {exc.strerror or exc}") from None
+
+
+def _placement(output: str | None, output_format: str) -> dict:
+    """Where a report written to a file sits, so its links and charts work from there."""
+    if output is None:
+        return {}
+    folder = os.path.splitext(os.path.basename(output))[0] + "-charts" if reporters.FORMATS[output_format].attaches else None
+    return {"report_dir": os.path.dirname(os.path.abspath(output)), "working_dir": os.getcwd(), "charts": folder}
 
 
 @app.command()
@@ -127,10 +138,11 @@ def check(
     color = output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     cache = _cache(no_cache, cache_dir)
     inputs = run.read_all(options)
-    run_key = inputs.digest(options.key(), output_format, repr((color, _width(), bool(summary_file))))
+    render_options = reporters.RenderOptions(color=color, width=_width(), **_placement(output, output_format))
+    run_key = inputs.digest(options.key(), output_format, repr((render_options, bool(summary_file))))
     cached = cache.get("reports", run_key)
     if _is_report_entry(cached):
-        text, code, summary = cached
+        text, code, summary, attachments = cached
     else:
         try:
             report = run.build_report(options, inputs, cache)
@@ -138,22 +150,24 @@ def check(
             if output_format in ("json",):
                 _write(reporters.render(run.error_report(exc.problems, options), output_format), output)
             raise
-        text = reporters.render(report, output_format, reporters.RenderOptions(color=color, width=_width()))
+        document = reporters.document(report, output_format, render_options)
+        text, attachments = document.text, document.attachments
         summary = reporters.render(report, "markdown") if summary_file else ""
         code = EXIT_FINDINGS if report.failing() else EXIT_OK
-        cache.put("reports", run_key, (text, code, summary))
+        cache.put("reports", run_key, (text, code, summary, attachments))
     with _summary_stream(summary_file) as stream:  # opened first: a bad path fails before the report is out
-        _write(text, output)
+        _write(text, output, attachments)
         if stream is not None:
             stream.write(summary + "\n")
     raise typer.Exit(code)
 
 
 def _is_report_entry(value) -> bool:
-    """A cached report is (text, exit code, step summary); anything else is a miss."""
+    """A cached report is (text, exit code, step summary, attachments); anything else is a miss."""
     return (
-        type(value) is tuple and len(value) == 3 and type(value[0]) is str and type(value[1]) is int
-        and value[1] in (EXIT_OK, EXIT_FINDINGS) and type(value[2]) is str
+        type(value) is tuple and len(value) == 4 and type(value[0]) is str and type(value[1]) is int
+        and value[1] in (EXIT_OK, EXIT_FINDINGS) and type(value[2]) is str and type(value[3]) is tuple
+        and all(type(a) is tuple and len(a) == 2 and type(a[0]) is str and type(a[1]) is str for a in value[3])
     )
 
 

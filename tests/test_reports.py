@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import jsonschema
@@ -31,14 +32,23 @@ def run_check(*args: str, env: dict | None = None):
     return runner.invoke(app, ["check", "claims", "--fail-on", "never", *args], env={"NO_COLOR": "1", "COLUMNS": "120", **(env or {})})
 
 
+def _without_charts(page: str) -> str:
+    """An HTML page with each chart's drawing left out: matplotlib's SVG may change with its version.
+
+    The marks (their links and quotes) stay: they are this project's output, not the library's.
+    """
+    return re.sub(r"<svg .*?</svg>", lambda m: "<svg>" + "".join(re.findall(r'<a xlink:href[^>]*><title>[^<]*</title>', m.group())) + "</svg>", page, flags=re.S)
+
+
 @pytest.mark.parametrize("output_format", sorted(FORMATS))
 def test_golden(in_fixture, output_format):
     result = run_check("--format", output_format, "-v")
     assert result.exit_code == 0, result.output
+    output = _without_charts(result.output) if output_format == "html" else result.output
     golden = GOLDEN / f"hostile.{output_format}"
     if os.environ.get("UPDATE_GOLDEN"):
-        golden.write_text(result.output, encoding="utf-8")
-    assert result.output == golden.read_text(encoding="utf-8")
+        golden.write_text(output, encoding="utf-8")
+    assert output == golden.read_text(encoding="utf-8")
 
 
 def test_markdown_never_lets_quoted_text_break_the_layout(in_fixture):
