@@ -140,3 +140,35 @@ def test_claimreview_is_safe_inside_a_script_element(in_fixture):
     assert "<" not in output and ">" not in output and "&" not in output
     items = json.loads(output)
     assert items[0]["itemReviewed"]["appearance"]["name"] == "Chip | wins <script>alert('x')</script> [bold]big[/] `code`"
+
+
+def test_markdown_written_to_a_file_has_its_charts_beside_it_and_links_from_there(in_fixture, tmp_path):
+    output = tmp_path / "docs" / "audit.md"
+    output.parent.mkdir()
+    (output.parent / "audit-charts").mkdir()
+    stale = output.parent / "audit-charts" / "value-mismatch:000000000000.svg"
+    stale.write_text("<svg/>")
+    keep = output.parent / "audit-charts" / "notes.txt"
+    keep.write_text("mine")
+    result = run_check("--format", "markdown", "--output", str(output))
+    assert result.exit_code == 0, result.output
+    text = output.read_text(encoding="utf-8")
+    charts = sorted(p.name for p in (output.parent / "audit-charts").glob("*.svg"))
+    assert charts == ["value-mismatch:c59f4bccfe72.svg"]  # one dispute; the chart of a finding that is gone is removed
+    assert keep.read_text() == "mine"
+    assert "](audit-charts/value-mismatch%3Ac59f4bccfe72.svg)" in text
+    assert text.count("![Chart of 3 claims on a logarithmic scale") == 1
+    svg = (output.parent / "audit-charts" / charts[0]).read_text(encoding="utf-8")
+    assert svg.startswith("<svg ") and "<script" not in svg and "&lt;img src=x onerror" not in svg
+    relative = os.path.relpath(FIXTURE / "claims" / "hostile-press.yaml", output.parent).replace(os.sep, "/")
+    assert f"]({relative}#L44)" in text
+
+
+def test_html_report_is_deterministic_and_escapes_chart_text(in_fixture, tmp_path):
+    first = run_check("--format", "html", "--no-cache").output
+    second = run_check("--format", "html", "--no-cache").output
+    assert first == second
+    svg = re.search(r"<svg .*?</svg>", first, flags=re.S).group()
+    assert "<script" not in svg and "<img" not in svg
+    assert "Rival \\u202eesrever" in svg  # the bidi override is shown, not obeyed, in the tooltip text
+    assert len(re.findall(r'class="mark"', svg)) == 3
