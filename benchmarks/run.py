@@ -7,8 +7,13 @@ separate processes:
   warm   `audit check` again, files unchanged;
 and prints wall time and peak RSS for each, with the ratios the goals are stated in.
 
+Then, on a conflict-dense corpus of the largest size (``generate.py --dense``: one claim in three
+contested, thousands of disputes), it times the HTML report against the JSON report, both cold,
+since the HTML report draws a chart per dispute.
+
     .venv/bin/python benchmarks/run.py            # 10k, 25k, 100k claims
     .venv/bin/python benchmarks/run.py 10000      # one size
+    .venv/bin/python benchmarks/run.py --html-only 100000   # only the HTML-against-JSON section
 """
 
 from __future__ import annotations
@@ -54,6 +59,26 @@ def best_of(runs: int, args: list[str], env: dict | None = None, before=None) ->
     return min(results)
 
 
+def html_against_json(size: int, scratch: str) -> None:
+    """Cold `audit check --format html` against `--format json` on a conflict-dense corpus."""
+    audit = str(Path(sys.executable).with_name("audit"))
+    corpus = Path(scratch) / f"dense-{size}"
+    generate(size, corpus, dense=True)
+    cache = Path(scratch) / f"dense-cache-{size}"
+    env = {**os.environ, "AUDIT_CACHE_DIR": str(cache)}
+    clear = lambda: shutil.rmtree(cache, ignore_errors=True)  # noqa: E731
+    times = {}
+    for output_format in ("json", "html"):
+        target = Path(scratch) / f"dense-{size}.{output_format}"
+        check = [audit, "check", str(corpus), "--format", output_format, "--output", str(target), "--fail-on", "never"]
+        times[output_format] = best_of(3, check, env, before=clear)
+        times[output_format] += (target.stat().st_size / 1e6,)
+    print(f"\nconflict-dense {size} claims, cold: {'format':>6} {'s':>7} {'MB out':>7} {'peak MB':>8}")
+    for output_format, (seconds, peak, megabytes) in times.items():
+        print(f"{'':>33}{output_format:>6} {seconds:>7.2f} {megabytes:>7.1f} {peak:>8.0f}")
+    print(f"html / json: {times['html'][0] / times['json'][0]:.2f}x (goal at most 2x)")
+
+
 def main(sizes: list[int]) -> None:
     python = sys.executable
     audit = str(Path(python).with_name("audit"))
@@ -78,7 +103,15 @@ def main(sizes: list[int]) -> None:
         print(f"25k -> 100k cold: {cold_times[100000] / cold_times[25000]:.2f}x (linear is 4x)")
     help_time = best_of(5, [audit, "--help"])
     print(f"audit --help: {help_time[0]:.3f} s")
+    with tempfile.TemporaryDirectory() as scratch:
+        html_against_json(max(sizes), scratch)
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [10000, 25000, 100000])
+    arguments = [a for a in sys.argv[1:] if a != "--html-only"]
+    sizes = [int(a) for a in arguments] or [10000, 25000, 100000]
+    if "--html-only" in sys.argv[1:]:
+        with tempfile.TemporaryDirectory() as directory:
+            html_against_json(max(sizes), directory)
+    else:
+        main(sizes)
