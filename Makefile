@@ -6,16 +6,30 @@ BIN := $(VENV)/bin
 ARCHIVE_DIR := ../shared/sources
 ARCHIVE := $(if $(wildcard $(ARCHIVE_DIR)),--archive $(ARCHIVE_DIR))
 
-.PHONY: audit test clean
+.PHONY: audit test clean chromium html
 
 audit: $(VENV)/.installed
-	$(BIN)/audit check claims $(ARCHIVE)
+	$(BIN)/audit check claims $(ARCHIVE) $(if $(HTML),--format html --output $(HTML))
+
+# The HTML report of claims/, written beside the checkout's README as report.html.
+html: $(VENV)/.installed
+	$(BIN)/audit check claims $(ARCHIVE) --format html --output report.html
 
 # Lint and types first (rules and settings in pyproject.toml), then the suite.
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev chromium
 	$(BIN)/ruff check jalapeno_audit tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# The browser tests run Debian's Chromium: installed here when missing and we are root; otherwise
+# they are skipped with a loud reason (and fail under CI).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "make test: no chromium and not root: the browser tests will be skipped (apt-get install chromium)" >&2; \
+	  fi; }
 
 $(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)

@@ -8,11 +8,13 @@ separate processes:
 and prints wall time and peak RSS for each, with the ratios the goals are stated in. Then, on
 conflict-dense corpora (``generate.py --dense``), it prints the number of findings against claims,
 the cold `audit check --format json --no-cache` against the floor, and the time each report
-format takes to render the same checked corpus.
+format takes to render the same checked corpus; last, at the largest size, the HTML report
+against the JSON report, both cold, since the HTML report draws a chart per dispute.
 
     .venv/bin/python benchmarks/run.py                      # 10k, 25k, 100k claims, then dense 25k and 100k
     .venv/bin/python benchmarks/run.py 10000                # one size
-    .venv/bin/python benchmarks/run.py --dense-only 25000   # the conflict-dense table only
+    .venv/bin/python benchmarks/run.py --dense-only 25000   # the conflict-dense table (and HTML) only
+    .venv/bin/python benchmarks/run.py --html-only 100000   # only the HTML-against-JSON section
 """
 
 from __future__ import annotations
@@ -99,6 +101,26 @@ def dense(sizes: list[int]) -> None:
             )
 
 
+def html_against_json(size: int, scratch: str) -> None:
+    """Cold `audit check --format html` against `--format json` on a conflict-dense corpus."""
+    audit = str(Path(sys.executable).with_name("audit"))
+    corpus = Path(scratch) / f"dense-{size}"
+    generate(size, corpus, dense=True)
+    cache = Path(scratch) / f"dense-cache-{size}"
+    env = {**os.environ, "AUDIT_CACHE_DIR": str(cache)}
+    clear = lambda: shutil.rmtree(cache, ignore_errors=True)  # noqa: E731
+    times = {}
+    for output_format in ("json", "html"):
+        target = Path(scratch) / f"dense-{size}.{output_format}"
+        check = [audit, "check", str(corpus), "--format", output_format, "--output", str(target), "--fail-on", "never"]
+        times[output_format] = best_of(3, check, env, before=clear)
+        times[output_format] += (target.stat().st_size / 1e6,)
+    print(f"\nconflict-dense {size} claims, cold: {'format':>6} {'s':>7} {'MB out':>7} {'peak MB':>8}")
+    for output_format, (seconds, peak, megabytes) in times.items():
+        print(f"{'':>33}{output_format:>6} {seconds:>7.2f} {megabytes:>7.1f} {peak:>8.0f}")
+    print(f"html / json: {times['html'][0] / times['json'][0]:.2f}x (goal at most 2x)")
+
+
 def main(sizes: list[int]) -> None:
     python = sys.executable
     audit = str(Path(python).with_name("audit"))
@@ -126,8 +148,14 @@ def main(sizes: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    arguments = [a for a in sys.argv[1:] if a != "--dense-only"]
-    chosen = [int(a) for a in arguments]
-    if "--dense-only" not in sys.argv:
-        main(chosen or [10000, 25000, 100000])
-    dense(chosen or [25000, 100000])
+    flags = {"--dense-only", "--html-only"}
+    chosen = [int(a) for a in sys.argv[1:] if a not in flags]
+    if "--html-only" in sys.argv:
+        with tempfile.TemporaryDirectory() as directory:
+            html_against_json(max(chosen or [100000]), directory)
+    else:
+        if "--dense-only" not in sys.argv:
+            main(chosen or [10000, 25000, 100000])
+        dense(chosen or [25000, 100000])
+        with tempfile.TemporaryDirectory() as directory:
+            html_against_json(max(chosen or [100000]), directory)

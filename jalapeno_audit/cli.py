@@ -35,6 +35,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+def _placement(output: str | None, output_format: str) -> dict:
+    """Where a report written to a file sits, so its links and charts work from there."""
+    if output is None:
+        return {}
+    folder = os.path.splitext(os.path.basename(output))[0] + "-charts" if reporters.FORMATS[output_format].attaches else None
+    return {"report_dir": os.path.dirname(os.path.abspath(output)), "working_dir": os.getcwd(), "charts": folder}
+
+
 @app.command()
 @guarded
 def check(
@@ -62,10 +70,11 @@ def check(
     color = output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     cache = cache_for(no_cache, cache_dir)
     inputs = run.read_all(options)
-    run_key = inputs.digest(options.key(), output_format, repr((color, width(), bool(summary_file))))
+    render_options = reporters.RenderOptions(color=color, width=width(), **_placement(output, output_format))
+    run_key = inputs.digest(options.key(), output_format, repr((render_options, bool(summary_file))))
     cached = cache.get("reports", run_key)
     if _is_report_entry(cached):
-        text, code, summary = cached
+        text, code, summary, attachments = cached
     else:
         try:
             report = run.build_report(options, inputs, cache)
@@ -74,22 +83,24 @@ def check(
                 write(reporters.render(run.error_report(exc.problems, options), output_format), output)
             raise
         with run.paused_gc():  # rendering builds many small objects too; nothing here forms cycles
-            text = reporters.render(report, output_format, reporters.RenderOptions(color=color, width=width()))
+            document = reporters.document(report, output_format, render_options)
+            text, attachments = document.text, document.attachments
             summary = reporters.render(report, "markdown") if summary_file else ""
         code = EXIT_FINDINGS if report.failing() else EXIT_OK
-        cache.put("reports", run_key, (text, code, summary))
+        cache.put("reports", run_key, (text, code, summary, attachments))
     with _summary_stream(summary_file) as stream:  # opened first: a bad path fails before the report is out
-        write(text, output)
+        write(text, output, attachments)
         if stream is not None:
             stream.write(summary + "\n")
     raise typer.Exit(code)
 
 
 def _is_report_entry(value) -> bool:
-    """A cached report is (text, exit code, step summary); anything else is a miss."""
+    """A cached report is (text, exit code, step summary, attachments); anything else is a miss."""
     return (
-        type(value) is tuple and len(value) == 3 and type(value[0]) is str and type(value[1]) is int
-        and value[1] in (EXIT_OK, EXIT_FINDINGS) and type(value[2]) is str
+        type(value) is tuple and len(value) == 4 and type(value[0]) is str and type(value[1]) is int
+        and value[1] in (EXIT_OK, EXIT_FINDINGS) and type(value[2]) is str and type(value[3]) is tuple
+        and all(type(a) is tuple and len(a) == 2 and type(a[0]) is str and type(a[1]) is str for a in value[3])
     )
 
 

@@ -80,13 +80,16 @@ def severities(pairs: list[str]) -> dict[str, str]:
     return result
 
 
-def write(text: str, output: str | None) -> None:
+def write(text: str, output: str | None, attachments: tuple[tuple[str, str], ...] = ()) -> None:
+    """The report on stdout or in a file; files that go beside it (charts) first, so it never names a missing one."""
     if output is None:
         sys.stdout.write(text)
         return
-    from jalapeno_audit.fileio import write_atomic
+    from jalapeno_audit.fileio import write_atomic, write_beside
 
     try:
+        if attachments:
+            write_beside(output, attachments)
         write_atomic(output, text)
     except OSError as exc:
         raise AuditError(f"audit: cannot write {output}: {exc.strerror or exc}") from None

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 TEMP_PREFIX, TEMP_SUFFIX = ".audit-", ".tmp"
 #: Leftovers of a killed process older than this are removed by the next write beside them.
@@ -96,3 +97,32 @@ def write_new(path: str, text: str) -> None:
         _write_all(handle, text.encode("utf-8"))
         os.fchmod(handle, 0o644)
         os.link(temporary, path)  # fails with FileExistsError instead of replacing
+
+
+#: The name of a chart an earlier report wrote: a finding's fingerprint (rule:12 hex digits) and .svg.
+_CHART_NAME = re.compile(r"[a-z0-9-]+:[0-9a-f]{12}\.svg")
+
+
+def write_beside(report: str, files: Iterable[tuple[str, str]]) -> None:
+    """Write files that go beside ``report`` (paths relative to its directory), each atomically.
+
+    Their folders are created when missing. Charts of findings that no longer occur (files named
+    like a fingerprint that this run did not write) are removed, so a committed report's folder
+    holds its own charts only. A path that would leave the report's directory is refused.
+    """
+    base = os.path.dirname(os.path.abspath(report))
+    written: dict[str, set[str]] = {}
+    for relative, text in files:
+        parts = relative.split("/")
+        if os.path.isabs(relative) or any(part in ("", ".", "..") for part in parts):
+            raise ValueError(f"not a path beside the report: {relative!r}")
+        path = os.path.join(base, *parts)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_atomic(path, text)
+        written.setdefault(os.path.dirname(path), set()).add(parts[-1])
+    for folder, names in written.items():
+        with os.scandir(folder) as entries:
+            stale = [e.path for e in entries if _CHART_NAME.fullmatch(e.name) and e.name not in names and e.is_file(follow_symlinks=False)]
+        for path in stale:
+            with contextlib.suppress(OSError):
+                os.unlink(path)

@@ -54,6 +54,7 @@ def test_one_dispute_in_every_format(dispute, output_format):
         "json": len(json.loads(output)["findings"]) if output_format == "json" else 0,
         "sarif": len(json.loads(output)["runs"][0]["results"]) if output_format == "sarif" else 0,
         "github": output.count("::error "),
+        "html": output.count('<article class="finding error"') if output.count("<figure>") == 1 else -1,
     }
     if output_format == "claimreview":  # lists reviewed findings only; see the review tests
         assert json.loads(output) == []

@@ -2,12 +2,15 @@
 
 Each format is a module with a pure ``render(report, options) -> str``; it is imported only when
 a report is rendered in it, so ``audit --help`` and the other formats do not pay for its imports.
-Adding a format is one entry here plus its module.
+A format that writes files beside a report written to a file (the Markdown report's charts)
+also has a pure ``attachments(report, options)``: ``document`` returns both, and the CLI writes
+them. Adding a format is one entry here plus its module.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -21,13 +24,34 @@ class RenderOptions:
 
     color: bool = False  # terminal colours (text only)
     width: int = 100  # terminal width (text only)
-    title: str = "Claim audit report"  # heading of documents (Markdown)
+    title: str = "Claim audit report"  # heading of documents (Markdown, HTML)
+    # Where the report is written, so that its links to claim files work from there: both absolute,
+    # or None for a report on stdout (links then read from the working directory).
+    report_dir: str | None = None
+    working_dir: str | None = None
+    charts: str | None = None  # folder for chart files, relative to the report (Markdown written to a file)
+
+    def link(self, path: str) -> str:
+        """A claim file's path as seen from the report's directory, with forward slashes."""
+        if self.report_dir is not None and self.working_dir is not None:
+            path = os.path.relpath(os.path.join(self.working_dir, path), self.report_dir)
+        return path.replace(os.sep, "/")
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A rendered report and the files that go beside it."""
+
+    text: str
+    attachments: tuple[tuple[str, str], ...] = ()  # (path relative to the report's directory, content)
 
 
 class Reporter(Protocol):
     """What every format module provides."""
 
     def render(self, report: Report, options: RenderOptions) -> str: ...
+
+    def attachments(self, report: Report, options: RenderOptions) -> list[tuple[str, str]]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +61,8 @@ class Format:
     name: str
     module: str  # under jalapeno_audit.reporters
     summary: str
-    medium: str = "lines"  # what the whole output is checked as: lines (none a workflow command), json, or commands
+    medium: str = "lines"  # what the whole output is checked as: lines (none a workflow command), json, html, or commands
+    attaches: bool = False  # writes files beside a report written to a file (its module has ``attachments``)
 
     def finish(self, text: str) -> str:
         """The last guard over the whole output, whatever a reporter missed."""
@@ -47,6 +72,8 @@ class Format:
             return escape.json_document(text)
         if self.medium == "lines":
             return escape.command_lines(text)
+        if self.medium == "html":
+            return escape.html_document(text)
         return text  # workflow commands: each line is one, its parts escaped by the reporter
 
     def reporter(self) -> Reporter:
@@ -59,10 +86,11 @@ FORMATS: dict[str, Format] = {
     for f in (
         Format("text", "text", "the terminal report (default)"),
         Format("json", "json", "the machine report, a stable contract", "json"),
-        Format("markdown", "markdown", "the publishable discrepancy report"),
+        Format("markdown", "markdown", "the publishable discrepancy report (with --output, its charts beside it)", attaches=True),
         Format("sarif", "sarif", "SARIF 2.1.0 for code scanning", "json"),
         Format("github", "github", "GitHub workflow annotations", "commands"),
         Format("claimreview", "claimreview", "schema.org ClaimReview (JSON-LD)", "json"),
+        Format("html", "html", "one self-contained page with a chart per dispute", "html"),
     )
 }
 
@@ -71,6 +99,16 @@ def render(report: Report, output_format: str, options: RenderOptions | None = N
     """The report in one registered format."""
     chosen = FORMATS[output_format]
     return chosen.finish(chosen.reporter().render(report, options or RenderOptions()))
+
+
+def document(report: Report, output_format: str, options: RenderOptions | None = None) -> Document:
+    """The report in one format, with the files that go beside it when it is written to a file."""
+    chosen = FORMATS[output_format]
+    options = options or RenderOptions()
+    text = chosen.finish(chosen.reporter().render(report, options))
+    if not (chosen.attaches and options.charts):
+        return Document(text)
+    return Document(text, tuple(chosen.reporter().attachments(report, options)))
 
 
 def help_text() -> str:

@@ -3,7 +3,9 @@
 One function per medium, applied where text leaves the tool: ``terminal`` (the text report),
 ``error_line`` (load errors and messages on stdout/stderr), ``markdown`` and ``code`` (Markdown
 text and code spans), ``github_data`` and ``github_property`` (workflow commands),
-``json_document`` (JSON, SARIF, ClaimReview). Every one of them makes visible, as ``\\x1b`` or
+``json_document`` (JSON, SARIF, ClaimReview), ``html`` and ``html_document`` (the HTML
+report), ``svg_text`` (text handed to the chart library, whose SVG writer escapes it for XML).
+Every one of them makes visible, as ``\\x1b`` or
 ``\\u202e``, what a display would otherwise obey or hide: control characters (ESC and with it
 ANSI, OSC 8 links and OSC 52 clipboard writes), bidirectional overrides and isolates that
 reorder text, line and paragraph separators, and the lone surrogates that stand for bytes of
@@ -13,7 +15,7 @@ as a GitHub workflow command.
 
 from __future__ import annotations
 
-import html
+import html as html_lib
 import re
 from urllib.parse import quote
 
@@ -61,7 +63,7 @@ def markdown(text: str) -> str:
     The result is safe inside a table cell too: pipes are escaped and no line break survives.
     """
     text = visible(_NEWLINES.sub(" ", text))
-    text = html.escape(text, quote=False)
+    text = html_lib.escape(text, quote=False)
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
@@ -99,3 +101,29 @@ def json_document(text: str) -> str:
     document's meaning is unchanged.
     """
     return _INVISIBLE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def html(text: str) -> str:
+    """Text or an attribute value in HTML, inline SVG included: ``& < > " '`` as entities, line breaks folded.
+
+    Nothing escaped this way can open a tag, close an attribute or start a script, in text
+    content and in quoted attribute values alike.
+    """
+    return html_lib.escape(visible(_NEWLINES.sub(" ", text)), quote=True)
+
+
+def svg_text(text: str) -> str:
+    """Text for a chart label: one line, invisible characters written out; the SVG writer escapes it for XML."""
+    return visible(_NEWLINES.sub(" ", text))
+
+
+_HTML_COMMAND_LINE = re.compile(r"^([ \t]*):(?=:)", re.MULTILINE)
+
+
+def html_document(text: str) -> str:
+    """The last guard over an HTML page: no line starts a workflow command, nothing invisible survives.
+
+    A ``:`` at the start of a line becomes ``&#58;``, which displays the same in text and
+    attribute values; the page's own markup never starts a line with ``::``.
+    """
+    return _HTML_COMMAND_LINE.sub(lambda m: m.group(1) + "&#58;", _INVISIBLE.sub(lambda m: m.group() if m.group() in "\n\t" else _show(m), text))

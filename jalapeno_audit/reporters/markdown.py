@@ -1,10 +1,15 @@
-"""The Markdown discrepancy report: publishable as it is, every quoted string escaped."""
+"""The Markdown discrepancy report: publishable as it is, every quoted string escaped.
+
+Written to a file (``options.charts`` set), each dispute shows its chart, an SVG file in a folder
+beside the report (``attachments``), so a committed report shows its pictures on GitHub. Links
+to claim files are relative to the report's own directory.
+"""
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
-from jalapeno_audit.reporters import RenderOptions, escape
+from jalapeno_audit.reporters import RenderOptions, charts, escape
 from jalapeno_audit.reporters.report import Report
 from jalapeno_audit.rules.engine import SEVERITIES
 
@@ -15,6 +20,7 @@ def render(report: Report, options: RenderOptions) -> str:
     out: list[str] = [f"# {escape.markdown(options.title)}", "", _summary(report), ""]
     out += _sources(report)
     out += ["## Findings", ""]
+    units = charts.units(report.corpus)
     if not report.findings:
         out += ["No findings.", ""]
     for severity in SEVERITIES:
@@ -23,7 +29,7 @@ def render(report: Report, options: RenderOptions) -> str:
             continue
         out += [f"### {_TITLES[severity]} ({len(group)})", ""]
         for number, finding in enumerate(group, 1):
-            out += _finding(finding, f"{severity[0].upper()}{number}")
+            out += _finding(finding, f"{severity[0].upper()}{number}", options, units)
     if report.upgrades:
         out += [escape.markdown(report.upgrade_message()), ""]
     if report.stale:
@@ -70,21 +76,27 @@ def _sources(report: Report) -> list[str]:
     return out + [""]
 
 
-def _finding(finding, label: str) -> list[str]:
+def _finding(finding, label: str, options: RenderOptions, units: dict[str, tuple[str, str]]) -> list[str]:
     out = [f"#### {label}. {escape.code(finding.rule)}: {escape.markdown(finding.message)}", ""]
     bridging = {c.full_id for c in finding.bridging()}
     if finding.is_dispute:
         labels = finding.group_labels if len(finding.group_labels) == len(finding.groups) else ("",) * len(finding.groups)
-        camps = "; ".join(f"camp {n}: {escape.markdown(text)}" for n, text in enumerate(labels, 1))
+        pictured = charts.chart(finding, units) if options.charts else None
+        if pictured is not None and options.charts:
+            alt = escape.markdown(charts.describe(pictured))
+            out += [f"![{alt}]({_href(chart_path(options.charts, finding.fingerprint))})", ""]
+            camps = "; ".join(f"camp {n}: {escape.markdown(text)} ({charts.STYLES[(n - 1) % len(charts.STYLES)][2]})" for n, text in enumerate(labels, 1))
+        else:
+            camps = "; ".join(f"camp {n}: {escape.markdown(text)}" for n, text in enumerate(labels, 1))
         out += [f"{len(finding.groups)} camps ({camps}). Claims in two camps agree with both.", ""]
         out += ["| camp | source | speaker | figure | quote |", "|---|---|---|---|---|"]
         for number, group in enumerate(finding.groups, 1):
             for claim in group:
                 camp = f"{number} (bridges)" if claim.full_id in bridging else str(number)
-                out.append(_row([camp], claim))
+                out.append(_row([camp], claim, options))
     else:
         out += ["| source | speaker | figure | quote |", "|---|---|---|---|"]
-        out += [_row([], claim) for claim in finding.claims]
+        out += [_row([], claim, options) for claim in finding.claims]
     out.append("")
     out.append("Arithmetic: " + escape.markdown("; ".join(finding.arithmetic)))
     out.append("")
@@ -98,15 +110,33 @@ def _finding(finding, label: str) -> list[str]:
     else:
         out += ["Review: not yet reviewed.", ""]
     first = finding.claims[0]
-    link = f"[{escape.markdown(first.path)}:{first.line}]({_href(first.path)}#L{first.line})"
+    link = f"[{escape.markdown(first.path)}:{first.line}]({_href(options.link(first.path))}#L{first.line})"
     out += [f"Claim file: {link} · fingerprint {escape.code(finding.fingerprint)}", ""]
     return out
 
 
-def _row(lead: list[str], claim) -> str:
-    where = f"[{escape.markdown(claim.full_id)}]({_href(claim.path)}#L{claim.line})"
+def _row(lead: list[str], claim, options: RenderOptions) -> str:
+    where = f"[{escape.markdown(claim.full_id)}]({_href(options.link(claim.path))}#L{claim.line})"
     cells = [*lead, where, escape.markdown(claim.by), escape.markdown(claim.figure_text()), escape.markdown(claim.quote)]
     return "| " + " | ".join(cells) + " |"
+
+
+def chart_path(folder: str, fingerprint: str) -> str:
+    """Where a dispute's chart is written, relative to the report."""
+    return f"{folder}/{fingerprint}.svg"
+
+
+def attachments(report: Report, options: RenderOptions) -> list[tuple[str, str]]:
+    """The chart of every dispute, as files beside the report."""
+    if not options.charts:
+        return []
+    units = charts.units(report.corpus)
+    pictured = [c for c in (charts.chart(f, units) for f in report.findings) if c is not None]
+    if not pictured:
+        return []
+    from jalapeno_audit.reporters import plot
+
+    return [(chart_path(options.charts, c.fingerprint), svg + "\n") for c, svg in zip(pictured, plot.draw(pictured), strict=True)]
 
 
 def _href(path: str) -> str:

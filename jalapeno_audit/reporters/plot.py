@@ -1,0 +1,234 @@
+"""Dispute charts drawn with matplotlib, as SVG: imported only when a chart is drawn.
+
+One figure per axis scale is built once and redrawn for every chart (its collections, texts
+and limits set anew each time): building a figure costs more than drawing it, and a large
+corpus has thousands of disputes. Text stays text (``svg.fonttype: none``), mathtext is off
+(a ``$`` in a source name is a dollar sign), and ids are salted with a constant, so the same
+chart gives the same bytes. Every string from the corpus reaches matplotlib through
+``escape.svg_text`` and is escaped for XML by its SVG writer; the quote shown on hover is added
+through ``escape.html``.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import matplotlib
+from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.figure import Figure
+from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator, ScalarFormatter
+
+from jalapeno_audit.corpus.model import Claim
+from jalapeno_audit.reporters import escape
+from jalapeno_audit.reporters.charts import BRIDGE, DAYS, LOG, STYLES, Chart, Row
+
+WIDTH, LABELS, RIGHT = 7.5, 2.9, 0.3  # inches: the figure, the row-label column, the right margin
+ROW, BOTTOM, SIDES = 0.3, 0.55, 0.3  # inches: a row, the x axis, the 1x side labels
+LABEL_CHARS = 56
+RC: dict[str, Any] = {"svg.fonttype": "none", "svg.hashsalt": "jalapeno-audit", "text.parse_math": False, "font.size": 8, "font.family": "DejaVu Sans"}
+_PROLOG = re.compile(r"\A.*?(?=<svg)", re.S)
+_METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.S)
+_IDS = re.compile(r'(\bid="|url\(#|<use xlink:href="#)')
+_LINK = re.compile(r'<a xlink:href="([^"]*)" target="_blank">')
+
+#: What a mark links to and says on hover and focus: (claims) -> (href, text), or None for no links.
+Linker = Callable[[tuple[Claim, ...]], tuple[str, str]]
+
+
+def draw(charts: Sequence[Chart], links: Sequence[Linker] | None = None, prefix: str = "chart") -> list[str]:
+    """One SVG document per chart, in order; ``links`` gives each chart's marks their targets and quotes.
+
+    Ids inside each document start with ``prefix`` and the chart's number, so many charts can share a page.
+    """
+    canvases: dict[str, _Canvas] = {}
+    drawn = []
+    with matplotlib.rc_context(RC):  # type: ignore[arg-type]  # the stubs list every key as a literal
+        for number, chart in enumerate(charts):
+            canvas = canvases.get(chart.scale)
+            if canvas is None:
+                canvas = canvases[chart.scale] = _Canvas(chart.scale)
+            link = links[number] if links is not None else None
+            drawn.append(_finish(canvas.render(chart, link), f"{prefix}{number + 1}-", chart, link))
+    return drawn
+
+
+def _finish(svg: str, prefix: str, chart: Chart, link: Linker | None) -> str:
+    """Matplotlib's SVG as an element: no XML prolog or metadata, ids unique in a page, marks that explain themselves."""
+    svg = _METADATA.sub("", _PROLOG.sub("", svg, count=1))
+    svg = _IDS.sub(lambda m: m.group(1) + prefix, svg)
+    if link is None:
+        return svg
+    tips = dict(link(row.claims) for row in chart.rows)
+
+    def mark(match: re.Match) -> str:
+        href = match.group(1)
+        text = escape.html(tips.get(href, ""))
+        return f'<a xlink:href="{href}" href="{href}" class="mark" aria-label="{text}"><title>{text}</title>'
+
+    return _LINK.sub(mark, svg)
+
+
+class _Canvas:
+    """A figure, its axes and every artist a chart needs, reused chart after chart."""
+
+    def __init__(self, scale: str) -> None:
+        self.scale = scale
+        self.figure = Figure(figsize=(WIDTH, 2), dpi=72)
+        self.svg = FigureCanvasSVG(self.figure)
+        ax = self.axes = self.figure.add_axes((0, 0, 1, 1))
+        if scale == LOG:
+            ax.set_xscale("log")
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.yaxis.set_visible(False)  # rows are labelled by texts beside them: no axis to lay out
+        for side in ("top", "right", "left"):
+            ax.spines[side].set_visible(False)
+        ax.grid(axis="x", color="#d9d9d9", linewidth=0.6)
+        ax.set_axisbelow(True)
+        self.bands = PolyCollection([], zorder=1, linewidths=0.8, hatch="////")
+        self.segments = LineCollection([], linewidths=2.2, zorder=2)
+        ax.add_collection(self.bands)
+        ax.add_collection(self.segments)
+        self.open_low = ax.scatter([], [], marker="<", s=36, zorder=3, clip_on=False)
+        self.open_high = ax.scatter([], [], marker=">", s=36, zorder=3, clip_on=False)
+        self.marks = [
+            ax.scatter([], [], marker=marker, s=54, c=color, zorder=4, edgecolors="white", linewidths=0.7)
+            for color, marker, _ in (*STYLES, BRIDGE)
+        ]
+        self.one = ax.axvline(1, color="#555555", linewidth=1, linestyle="--", zorder=2) if scale == LOG else None
+        on_top = ax.get_xaxis_transform()  # x in data, y in axes: just above the 1x line
+        self.below = ax.annotate("", (1, 1.02), xycoords=on_top, xytext=(-5, 0), textcoords="offset points", ha="right", va="bottom", color="#333333")
+        self.above = ax.annotate("", (1, 1.02), xycoords=on_top, xytext=(5, 0), textcoords="offset points", ha="left", va="bottom", color="#333333")
+        self.labels: list = []
+        if scale == LOG:
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}x"))
+        elif scale == DAYS:
+            ax.xaxis.set_major_formatter(FuncFormatter(_day))
+        else:
+            ax.xaxis.set_major_formatter(ScalarFormatter(useOffset=False))
+
+    def render(self, chart: Chart, link: Linker | None) -> str:
+        rows = chart.rows
+        top = SIDES + 0.1
+        height = top + ROW * len(rows) + BOTTOM
+        self.figure.set_size_inches(WIDTH, height)
+        self.axes.set_position((LABELS / WIDTH, BOTTOM / height, (WIDTH - LABELS - RIGHT) / WIDTH, ROW * len(rows) / height))
+        low, high = self._limits(rows)
+        self._rows(rows, low, high, link)
+        self._bands(chart)
+        self._sides(chart)
+        self.axes.set_ylim(len(rows) - 0.5, -0.5)
+        self.axes.set_xlabel(escape.svg_text(chart.axis))
+        out = io.StringIO()
+        self.svg.print_svg(out, metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
+        return out.getvalue()
+
+    def _limits(self, rows: tuple[Row, ...]) -> tuple[float, float]:
+        finite = [v for r in rows for v in (r.lo, r.hi) if v is not None]
+        if self.scale == LOG:
+            finite = [v for v in finite if v > 0] + [1.0]
+            low, high = min(finite) / 1.3, max(finite) * 1.3
+            self.axes.xaxis.set_major_locator(FixedLocator(_log_ticks(low, high)))
+        else:
+            low, high = (min(finite), max(finite)) if finite else (0.0, 1.0)
+            pad = (high - low) * 0.12 or abs(high) * 0.05 or 1.0
+            low, high = low - pad, high + pad
+            self.axes.xaxis.set_major_locator(MaxNLocator(6, integer=self.scale == DAYS))
+        self.axes.set_xlim(low, high)
+        return low, high
+
+    def _rows(self, rows: tuple[Row, ...], low: float, high: float, link: Linker | None) -> None:
+        segments, colors, open_low, open_high = [], [], [], []
+        marks: dict[int, list] = {i: [] for i in range(len(self.marks))}
+        urls: dict[int, list[str | None]] = {i: [] for i in range(len(self.marks))}
+        for y, row in enumerate(rows):
+            color = row.style()[0]
+            if row.lo is None and row.hi is None:
+                continue
+            start = low if row.lo is None else row.lo
+            end = high if row.hi is None else row.hi
+            segments.append([(start, y), (end, y)])
+            colors.append(color)
+            if row.lo is None:
+                open_low.append(((low, y), color))
+            if row.hi is None:
+                open_high.append(((high, y), color))
+            style = len(STYLES) if row.camp < 0 else row.camp % len(STYLES)
+            marks[style].append((_centre(row, self.scale), y))
+            urls[style].append(link(row.claims)[0] if link else None)
+        self.segments.set_segments(segments)
+        self.segments.set_color(colors)
+        for collection, ends in ((self.open_low, open_low), (self.open_high, open_high)):
+            collection.set_offsets([p for p, _ in ends] or _NOWHERE)
+            collection.set_facecolor([c for _, c in ends] or ["none"])
+            collection.set_edgecolor([c for _, c in ends] or ["none"])
+        for style, collection in enumerate(self.marks):
+            collection.set_offsets(marks[style] or _NOWHERE)
+            collection.set_urls(urls[style])
+            collection.set_visible(bool(marks[style]))
+        self._labels(rows)
+
+    def _labels(self, rows: tuple[Row, ...]) -> None:
+        while len(self.labels) < len(rows):
+            self.labels.append(self.axes.text(-0.02, 0, "", transform=self.axes.get_yaxis_transform(), ha="right", va="center"))
+        for y, text in enumerate(self.labels):
+            if y < len(rows):
+                text.set_text(_short(escape.svg_text(f"{_camp_tag(rows[y])} · {rows[y].label}")))
+                text.set_y(y)
+            text.set_visible(y < len(rows))
+
+    def _bands(self, chart: Chart) -> None:
+        verts = [[(b.lo, b.first_row - 0.42), (b.hi, b.first_row - 0.42), (b.hi, b.last_row + 0.42), (b.lo, b.last_row + 0.42)] for b in chart.bands]
+        colors = [STYLES[b.camp % len(STYLES)][0] for b in chart.bands]
+        self.bands.set_verts(verts)
+        self.bands.set_facecolor([(*matplotlib.colors.to_rgb(c), 0.12) for c in colors] or ["none"])
+        self.bands.set_edgecolor(colors or ["none"])
+
+    def _sides(self, chart: Chart) -> None:
+        below, above = chart.sides or ("", "")
+        self.below.set_text(escape.svg_text(f"← {below}") if below else "")
+        self.above.set_text(escape.svg_text(f"{above} →") if above else "")
+
+
+_NOWHERE = [(math.nan, math.nan)]
+
+
+def _centre(row: Row, scale: str) -> float:
+    """Where a claim's mark sits: the middle of its interval (geometric on a log scale), or its one finite end."""
+    if row.lo is None:
+        return row.hi  # type: ignore[return-value]
+    if row.hi is None:
+        return row.lo
+    return math.sqrt(row.lo * row.hi) if scale == LOG else (row.lo + row.hi) / 2
+
+
+def _log_ticks(low: float, high: float) -> list[float]:
+    """Readable ticks between the limits: 1, 2, 5 per decade (with 1.5 and 3 when the range is narrow)."""
+    ticks = []
+    for steps in ((1, 1.5, 2, 3, 5), (1, 2, 5), (1,)):
+        ticks = [k * 10.0**e for e in range(-4, 5) for k in steps if low <= k * 10.0**e <= high]
+        if len(ticks) <= 7:
+            break
+    return ticks
+
+
+def _day(value: float, _position) -> str:
+    import datetime as dt
+
+    try:
+        return dt.date.fromordinal(int(value)).isoformat()
+    except (ValueError, OverflowError):
+        return ""
+
+
+def _camp_tag(row: Row) -> str:
+    """The camp a row belongs to, beside its label: with colour and shape, the chart needs no legend."""
+    return "bridge" if row.camp < 0 else f"camp {row.camp + 1}"
+
+
+def _short(text: str, limit: int = LABEL_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
