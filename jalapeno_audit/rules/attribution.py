@@ -34,7 +34,7 @@ from jalapeno_audit.text.numbers import APPROX, HEDGES, Interval, fmt, rounding_
 _NEG, _POS = Fraction(-(10**30)), Fraction(10**30)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared by identity: claims with one written profile share one object
 class Profile:
     """What decides a claim's conflicts: its thing, figure, conditions, scope and aggregate."""
 
@@ -84,9 +84,15 @@ def disputes(context: Context, anchor_of, thing_of):
     for (anchor, metric), claims in by_anchor.items():
         if len({thing_of(c) for c in claims}) < 2:
             continue
+        # Claims written alike share one profile, keyed by their text, not by hashing Fractions.
+        keyed: dict[tuple, Profile] = {}
         holders: dict[Profile, list[Claim]] = defaultdict(list)
         for claim in claims:
-            holders[_profile(context, claim, thing_of(claim))].append(claim)
+            key = _written(claim, thing_of(claim))
+            profile = keyed.get(key)
+            if profile is None:
+                profile = keyed[key] = _profile(context, claim, thing_of(claim))
+            holders[profile].append(claim)
         profiles = list(holders)
         edges = _conflicts(context, profiles)
         for component in _components(profiles, edges):
@@ -94,6 +100,12 @@ def disputes(context: Context, anchor_of, thing_of):
             groups = [sorted((c for p in clique for c in holders[p]), key=_reading_order) for clique in _camps(component, edges)]
             groups.sort(key=lambda g: [_reading_order(c) for c in g])
             yield anchor, metric, members, groups
+
+
+def _written(claim: Claim, thing: str) -> tuple:
+    """Everything a profile is made of, as written."""
+    figures = (claim.bounds[0].text, claim.bounds[1].text) if claim.bounds is not None else (claim.single.text,)
+    return (thing, figures, claim.approx, claim.exact, claim.unit, claim.at, claim.vs_at, claim.model_key, claim.aggregate)
 
 
 def _camps(component: list[Profile], edges: set) -> list[list[Profile]]:
@@ -160,6 +172,7 @@ def _components(profiles: list[Profile], edges) -> list[list[Profile]]:
         near[a].append(b)
     seen: set[Profile] = set()
     found = []
+    position = {profile: index for index, profile in enumerate(profiles)}
     for start in profiles:
         if start in seen or start not in near:
             continue
@@ -172,7 +185,7 @@ def _components(profiles: list[Profile], edges) -> list[list[Profile]]:
                 if other not in seen:
                     seen.add(other)
                     pending.append(other)
-        found.append(sorted(component, key=profiles.index))
+        found.append(sorted(component, key=position.__getitem__))
     return found
 
 

@@ -51,8 +51,13 @@ def check(context: Context):
 def pointing(context: Context, claim, direction: int) -> str | None:
     """Which way the claim's advantage points, read in the given orientation."""
     if claim.kind == STATEMENT:
-        return claim.direction if direction == 1 else _TURNED[claim.direction]
-    return direction_of(context.oriented_interval(claim, direction))
+        written = claim.direction
+    else:
+        # Read once as written; the other orientation is the reciprocal, which points the other way.
+        written = context.memo(("pointing", id(claim)), lambda: direction_of(context.oriented_interval(claim, 1)))
+    if written is None or direction == 1:
+        return written
+    return _TURNED[written]
 
 
 def direction_of(interval: Interval) -> str | None:

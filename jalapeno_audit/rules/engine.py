@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from jalapeno_audit.rules.reviews import Review
 
 ERROR, WARNING, INFO = "error", "warning", "info"
+_MISSING = object()
 SEVERITIES = (ERROR, WARNING, INFO)
 SEVERITY_RANK = {ERROR: 0, WARNING: 1, INFO: 2}
 
@@ -220,6 +221,13 @@ class Context:
         if found is None:  # several rules read the same claims both ways: each is computed once
             interval = self.corpus.range_interval(claim) if claim.bounds else self.corpus.interval(claim)
             found = self._oriented[key] = interval if direction == 1 else interval.reciprocal()
+        return found
+
+    def memo(self, key: tuple, compute):
+        """A value worked out once per run and shared by every rule that asks (keys hold claim ids)."""
+        found = self._oriented.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._oriented[key] = compute()
         return found
 
     def condition_key(self, claim: Claim, direction: int) -> tuple:
