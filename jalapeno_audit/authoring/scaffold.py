@@ -13,7 +13,7 @@ counts of words) are not proposed at all: a draft full of non-figures costs more
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -26,11 +26,19 @@ from jalapeno_audit.text.numbers import HEDGES
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?$", re.I)
 #: Words that refer back to the article's subject.
 _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
-#: Conditions a reader must write in `at`/`vs_at`: precisions, software, batch sizes, scenarios, device counts.
+#: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
+#: device counts, per-device bases, benchmarks, networks, commitment terms): the drafter cannot place them.
 _CONDITION = re.compile(
-    r"\b(?:FP4|FP6|FP8|FP16|FP32|BF16|INT4|INT8|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|batch(?: size)?|BS=|concurren\w*|"
-    r"offline|server (?:test|scenario)|(?:\d+|one|two|four|eight)[ -](?:GPUs?|chips|nodes|pods|racks)|commitments?|sequence length|ISL|OSL)\b", re.I)
+    r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
+    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|server (?:test|scenario)|scenario|"
+    r"(?:\d+|one|two|three|four|eight|sixteen)[ -](?:GPUs?|chips?|nodes?|pods?|racks?|servers?|accelerators?)|"
+    r"(?:single|one|per|each)[ -](?:GPU|chip|accelerator|node|server|card|device)|"
+    r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|MLPerf|"
+    r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+#: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
+_MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 _TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b", re.I)
+_JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
 _SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
 _COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
@@ -77,8 +85,9 @@ class Scaffolder:
         for sentence in sentences(body):
             if sentence.paragraph != paragraph:
                 paragraph, seen = sentence.paragraph, []
-            found += self.candidates(Sentence(sentence.text, paragraph, tuple(seen)), subject)
+            found += self.candidates(replace(sentence, paragraph_models=tuple(seen)), subject)
             seen += [model_id for _, model_id in _mentions(sentence.text, self.models)]
+        _apart(found)
         return found
 
     def _subject(self, body: str, title: str | None) -> str | None:
@@ -100,15 +109,16 @@ class Scaffolder:
         table_row = len(readings) < len(every)
         found: list[Candidate] = []
         for index, reading in enumerate(readings):
-            candidate = self._candidate(sentence, masked, reading, readings[:index], subject, found[-1] if found else None)
+            candidate = self._candidate(sentence, masked, reading, readings[:index], readings[index + 1:], subject,
+                                        found[-1] if found else None)
             if candidate is not None:
                 if table_row:
                     candidate.doubts.setdefault("at", "a scraped table row with glued cells: which column is this?")
                 found.append(candidate)
         return found
 
-    def _candidate(self, sentence: Sentence, masked: str, reading: Reading, earlier: list[Reading], subject: str | None,
-                   previous: Candidate | None) -> Candidate | None:
+    def _candidate(self, sentence: Sentence, masked: str, reading: Reading, earlier: list[Reading], later: list[Reading],
+                   subject: str | None, previous: Candidate | None) -> Candidate | None:
         text = sentence.text
         is_ratio = reading.kind in (RATIO, PERCENT_OF, MULTIPLE) or (reading.kind == RANGE and reading.is_ratio)
         if not is_ratio and reading.kind == VALUE and reading.label == "%" and not self._phrase_metrics(text):
@@ -116,6 +126,9 @@ class Scaffolder:
         part_start, part_end = _clause(masked, reading.start, reading.end)
         part = text[part_start:part_end]
         metric, unit, metric_doubt = self._metric(reading, part, text, is_ratio)
+        if metric_doubt == "unmeasured" and later and later[0].kind == reading.kind == VALUE and _JOINED.fullmatch(masked[reading.end:later[0].start]):
+            # "700 versus 169 tokens/sec": N is in M's unit.
+            metric, unit, metric_doubt = self._metric(later[0], part, text, is_ratio)
         if metric_doubt == "unmeasured" and previous is not None and previous.kind == "value" and earlier:
             # "N tokens/sec per user against M for the H200": M is in N's unit.
             if _SECOND_SIDE.search(masked[earlier[-1].end:reading.start]) and previous.metric:
@@ -132,10 +145,21 @@ class Scaffolder:
         self._hedge(candidate, reading, earlier, masked)
         self._sides(candidate, reading, text, part_start, subject)
         self._model(candidate, sentence, text, part)
-        condition = _CONDITION.search(text)
-        if condition:
-            candidate.doubts["at"] = f"the sentence says '{condition.group()}'"
+        self._conditions(candidate, sentence, part)
         return candidate
+
+    def _conditions(self, candidate: Candidate, sentence: Sentence, part: str) -> None:
+        """Mark `at` when the sentence or its paragraph states something that may be a condition."""
+        metric = self.catalog.metrics.get(candidate.metric or "")
+        # A memory type beside a memory figure names what is measured ("180GB of HBM3E"); two memory
+        # figures of one system that differ by type are caught by `_apart`.
+        conditions = (_CONDITION,) if metric is not None and metric.family == "memory" else (_CONDITION, _MEMORY_TYPE)
+        for where, text in (("the sentence says", sentence.text), ("its paragraph says", sentence.context)):
+            found = [match for pattern in conditions if (match := pattern.search(text))]
+            if found:
+                first = min(found, key=lambda match: match.start())
+                candidate.doubts["at"] = f"{where} '{first.group()}'" + (": does it apply here?" if text is sentence.context else "")
+                return
 
     def _metric(self, reading: Reading, part: str, sentence: str, is_ratio: bool) -> tuple[str | None, str | None, str]:
         """The metric (and a unit to write) from the figure's unit and the metric phrases near it."""
@@ -288,6 +312,19 @@ class Scaffolder:
                 candidate.model = carried[0]
             else:
                 candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
+
+
+def _apart(found: list[Candidate]) -> None:
+    """Two different figures of one system, comparator, model and metric in an article differ by something
+    the drafter did not place (a scenario, a memory type, a batch size): a condition to write."""
+    groups: dict[tuple, list[Candidate]] = {}
+    for candidate in found:
+        if candidate.system and candidate.metric and "system" not in candidate.doubts:
+            groups.setdefault((candidate.kind, candidate.system, candidate.vs, candidate.model, candidate.metric), []).append(candidate)
+    for group in groups.values():
+        if len({str(c.figure) for c in group}) > 1:
+            for candidate in group:
+                candidate.doubts.setdefault("at", f"the text gives {candidate.system} more than one {candidate.metric} figure: what sets them apart?")
 
 
 def _name_index(catalog: Catalog, section: str) -> dict[str, str]:
