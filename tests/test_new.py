@@ -107,9 +107,25 @@ def test_the_first_side_of_n_versus_m_takes_the_unit_of_the_second():
                                                                ("169", "gb200", "tokens-per-sec-per-user")]
 
 
+def test_metric_phrases_from_names_and_qualifiers_that_make_another_metric(tmp_path):
+    (tmp_path / "catalog.yaml").write_text('metrics:\n  training-performance: {name: "training performance (relative)", unit: relative, '
+                                           'better: higher, family: training}\n')
+    catalog = load_catalog((str(tmp_path / "catalog.yaml"), (tmp_path / "catalog.yaml").read_bytes()))
+    text = ("Jalapeño delivers 4 times the training performance of the GB200. "
+            "Jalapeño delivers 2 times the training performance per dollar of the GB300. "
+            "Jalapeño has 3 times the end-to-end latency of Nvidia’s GB300.")
+    found = [(f[1], f[3], f[4], f[6], f[7]) for f in _summary(text, catalog)]
+    assert found == [
+        ("4", "jalapeno", "gb200", "training-performance", []),  # the name without its gloss "(relative)"
+        ("2", "jalapeno", "gb300", None, ["metric"]),  # "per dollar": a per-unit metric the catalog does not hold
+        ("3", "jalapeno", "gb300", "e2e-latency", []),  # "of Nvidia’s GB300": a possessive before the comparator
+    ]
+
+
 def test_percents_and_multiples_become_the_advantage_factor():
     text = "Jalapeño has 15% lower end-to-end latency than the GB300. Jalapeño halves end-to-end latency compared with the GB200."
-    assert [(f[1], f[4], f[7]) for f in _summary(text)] == [("1/0.85", "gb300", []), ("2", "gb200", [])]
+    # "15% lower" on a lower-is-better metric: the GB300's figure read the other way round, as written (not "1/0.85").
+    assert [(f[1], f[3], f[4], f[7]) for f in _summary(text)] == [("0.85", "gb300", "jalapeno", []), ("2", "jalapeno", "gb200", [])]
 
 
 def test_never_a_figure():

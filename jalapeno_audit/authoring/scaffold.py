@@ -23,7 +23,10 @@ from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALU
 from jalapeno_audit.text.numbers import HEDGES
 
 #: Words that point at a comparator named after them.
-_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?$", re.I)
+_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
+                     r"(?:[A-Z][\w-]*['’]s\s+)?$", re.I)  # "than Nvidia’s H100"
+#: "per dollar", "per chip": a qualifier that makes a per-unit metric of the one a phrase names.
+_PER = re.compile(r"\bper[- ](?!cent\b)[a-z][\w-]*", re.I)
 #: Words that refer back to the article's subject.
 _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
@@ -59,6 +62,7 @@ class Candidate:
     metric: str | None = None
     unit: str | None = None
     doubts: dict[str, str] = field(default_factory=dict)  # field -> why it is marked TODO
+    reversed: bool = False  # written the other way round: `system` is the comparator the text names, `vs` its subject
 
     @property
     def missing(self) -> list[str]:
@@ -74,8 +78,10 @@ class Scaffolder:
         self.systems = _name_index(catalog, "systems")
         self.models = _name_index(catalog, "models")
         self.units = _unit_index(catalog)
-        self.metric_phrases = sorted(((alias.lower(), m.id) for m in catalog.metrics.values() for alias in (m.name, *m.aliases)),
-                                     key=lambda pair: -len(pair[0]))
+        # A name's parenthetical is a gloss: "training performance (relative)" is written "training performance".
+        phrases = {(phrase.lower(), m.id) for m in catalog.metrics.values()
+                   for phrase in (m.name, re.sub(r"\s*\([^)]*\)$", "", m.name), *m.aliases) if phrase}
+        self.metric_phrases = sorted(phrases, key=lambda pair: (-len(pair[0]), pair))
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         subject = self._subject(body, title)
@@ -144,6 +150,10 @@ class Scaffolder:
         self._figure(candidate, reading, metric)
         self._hedge(candidate, reading, earlier, masked)
         self._sides(candidate, reading, text, part_start, subject)
+        if candidate.reversed:
+            candidate.system, candidate.vs = candidate.vs, candidate.system
+            doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
+            candidate.doubts.update({name: f"{why} (read the other way round: system is the comparator)" for name, why in doubts.items() if why})
         self._model(candidate, sentence, text, part)
         self._conditions(candidate, sentence, part)
         return candidate
@@ -177,7 +187,10 @@ class Scaffolder:
                 unit_id, base_unit = base
                 unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit == base_unit}
                 unit = unit_id if unit_id != base_unit else None
-        phrased = self._phrase_metrics(part) or self._phrase_metrics(sentence)
+        phrased, spans = self._phrase_spans(part)
+        where = part
+        if not phrased:
+            (phrased, spans), where = self._phrase_spans(sentence), sentence
         if unit_metrics:
             both = unit_metrics & phrased if phrased else unit_metrics
             if len(both) == 1:
@@ -185,6 +198,9 @@ class Scaffolder:
             return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
         if not is_ratio:
             return None, None, "unmeasured" if reading.label not in ("$",) else "a price: which metric?"
+        per = next((m for m in _PER.finditer(where) if not any(a <= m.start() < b for a, b in spans)), None)
+        if per is not None and phrased:
+            return None, None, f"'{per.group()}' qualifies {', '.join(sorted(phrased))}: a per-unit metric?"
         if len(phrased) == 1:
             return next(iter(phrased)), None, ""
         if phrased:
@@ -201,7 +217,11 @@ class Scaffolder:
         return None
 
     def _phrase_metrics(self, text: str) -> set[str]:
-        lowered = f" {text.lower()} "
+        return self._phrase_spans(text)[0]
+
+    def _phrase_spans(self, text: str) -> tuple[set[str], list[tuple[int, int]]]:
+        """The metrics the text's phrases name, and where the phrases stand (longest phrases first)."""
+        lowered = text.lower()
         found: set[str] = set()
         spans: list[tuple[int, int]] = []
         for phrase, metric_id in self.metric_phrases:
@@ -209,7 +229,7 @@ class Scaffolder:
                 if not any(a <= match.start() and match.end() <= b for a, b in spans):
                     spans.append(match.span())
                     found.add(metric_id)
-        return found
+        return found, spans
 
     def _figure(self, candidate: Candidate, reading: Reading, metric_id: str | None) -> None:
         metric = self.catalog.metrics.get(metric_id) if metric_id else None
@@ -228,9 +248,12 @@ class Scaffolder:
                 candidate.figure = _decimal(1 + step)
             elif lower_better is None:
                 candidate.figure = _decimal(1 - step)
-                candidate.doubts["figure"] = "a percent lower: the advantage factor depends on the metric"
+                candidate.doubts["figure"] = "a percent lower: on a lower-is-better metric, swap system and vs"
             else:
-                candidate.figure = f"1/{_decimal(1 - step)}" if lower_better else _decimal(1 - step)
+                # "64% lower TCO than Y": Y's advantage is 0.36, the same comparison read the other way round
+                # (a percent has a written precision, so it is not turned into an exact fraction).
+                candidate.figure = _decimal(1 - step)
+                candidate.reversed = bool(lower_better)
         elif reading.kind == MULTIPLE and reading.numbers[0] < 1:
             share = reading.numbers[0]
             if lower_better is None:
@@ -447,6 +470,8 @@ def _claim_lines(c: Candidate, claim_id: str) -> list[str]:
     if "at" in c.doubts:
         lines.append(f"    at: TODO  # {c.doubts['at']}")
     note = f"  # TODO: {c.doubts['figure']}" if "figure" in c.doubts else f"  # from {_yaml_text(c.found)}"
+    if c.reversed and "figure" not in c.doubts:
+        note += f", read the other way round: {c.vs or 'the subject'}'s figure is {c.figure} of {c.system or 'the comparator'}'s"
     lines.append(f"    {c.kind}: {figure}{note}")
     if c.unit:
         lines.append(f"    unit: {c.unit}")
