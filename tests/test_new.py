@@ -131,6 +131,10 @@ def test_percents_and_multiples_become_the_advantage_factor():
 def test_never_a_figure():
     text = "An 8x H100 server ran Llama 3.1 70B on the MI300X in 2024 with 72 GPUs, see https://example.org/300x."
     assert _summary(text) == []
+    # Model sizes, product variants ("GB200 192GB", "80GB GPUs"), settings and versions are not claims either.
+    text = ("The model has 70 billion parameters. The GB200 192GB HBM3E ran on SXM 80GB GPUs with BS=1 in TensorRT 9.1. "
+            "The GB200 carries 192GB of HBM3E memory.")
+    assert [(f[1], f[3], f[6]) for f in _summary(text)] == [("192", "gb200", "memory-capacity")]
 
 
 def test_metadata_lines_are_source_details_not_claims(tmp_path):

@@ -127,6 +127,8 @@ class Scaffolder:
                    subject: str | None, previous: Candidate | None) -> Candidate | None:
         text = sentence.text
         is_ratio = reading.kind in (RATIO, PERCENT_OF, MULTIPLE) or (reading.kind == RANGE and reading.is_ratio)
+        if not is_ratio and self._variant(sentence.text, reading):
+            return None
         if not is_ratio and reading.kind == VALUE and reading.label == "%" and not self._phrase_metrics(text):
             return None
         part_start, part_end = _clause(masked, reading.start, reading.end)
@@ -140,10 +142,12 @@ class Scaffolder:
             if _SECOND_SIDE.search(masked[earlier[-1].end:reading.start]) and previous.metric:
                 metric, unit, metric_doubt = previous.metric, previous.unit, ""
             else:
-                # A bare figure beside measured ones ("1.03 seconds versus 1.80"): proposed, not trusted.
+                # A bare figure beside measured ones ("1.03 seconds versus 1.80", a table cell): proposed, not trusted.
                 metric_doubt = f"no unit after it; the figure before it is {previous.metric or 'unidentified'}"
         if metric is None and metric_doubt == "unmeasured":
             return None  # no unit and no metric phrase: not a figure a claim would state
+        if metric is not None and self.catalog.metrics[metric].family == "model-size":
+            return None  # "70 billion parameters": a model size, not a claim about a system
         candidate = Candidate(text, "ratio" if is_ratio else "value", "", found=reading.text, unit=unit, metric=metric)
         if metric is None:
             candidate.doubts["metric"] = metric_doubt
@@ -170,6 +174,14 @@ class Scaffolder:
                 first = min(found, key=lambda match: match.start())
                 candidate.doubts["at"] = f"{where} '{first.group()}'" + (": does it apply here?" if text is sentence.context else "")
                 return
+
+    def _variant(self, text: str, reading: Reading) -> bool:
+        """A size that names a product variant: "H100 80GB", "SXM 80GB GPUs" (not a claim about the product)."""
+        after = text[reading.end:reading.end + 40]
+        if re.match(r"\s*[GTM]B\s+(?:(?:HBM|GDDR)\w*\s+)?(?:GPUs?|cards?|accelerators?|SXM|PCIe)\b", after):
+            return True
+        before = text[:reading.start].rstrip().lower()
+        return any(before.endswith(name) and not before[: -len(name)][-1:].isalnum() for name in self.systems)
 
     def _metric(self, reading: Reading, part: str, sentence: str, is_ratio: bool) -> tuple[str | None, str | None, str]:
         """The metric (and a unit to write) from the figure's unit and the metric phrases near it."""
