@@ -120,6 +120,9 @@ def test_metric_phrases_from_names_and_qualifiers_that_make_another_metric(tmp_p
         ("2", "jalapeno", "gb300", None, ["metric"]),  # "per dollar": a per-unit metric the catalog does not hold
         ("3", "jalapeno", "gb300", "e2e-latency", []),  # "of Nvidia’s GB300": a possessive before the comparator
     ]
+    # "than" names the comparator even when the subject stands after "on".
+    assert [(f[3], f[4]) for f in _summary("Kernels run 2x faster on the GB200 than on OpenAI's Jalapeño in end-to-end latency.")] == [
+        ("gb200", "jalapeno")]
 
 
 def test_percents_and_multiples_become_the_advantage_factor():

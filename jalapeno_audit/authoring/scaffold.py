@@ -25,6 +25,9 @@ from jalapeno_audit.text.numbers import HEDGES
 #: Words that point at a comparator named after them.
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
                      r"(?:[A-Z][\w-]*['’]s\s+)?$", re.I)  # "than Nvidia’s H100"
+#: Words that name a comparator whatever else the sentence says ("2x faster on H100 than on AMD's MI300X").
+_STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|relative to)\s+(?:(?:on|in|with|for)\s+)?"
+                            r"(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.I)
 #: "per dollar", "per chip": a qualifier that makes a per-unit metric of the one a phrase names.
 _PER = re.compile(r"\bper[- ](?!cent\b)[a-z][\w-]*", re.I)
 #: Words that refer back to the article's subject.
@@ -297,7 +300,9 @@ class Scaffolder:
         named = _mentions(text, self.systems)
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
-        compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
+        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - 30):pos])]
+        if not compared:
+            compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
         pronoun = _PRONOUN.search(text.strip()) or re.search(r"\b(?:it|the new part|the chip)\b", text[:reading.start], re.I)
         if candidate.kind == "value":
             own = [sid for pos, sid in before if pos >= part_start] or [sid for pos, sid in after if pos < reading.end + 60 and (pos, sid) not in compared]
@@ -315,6 +320,10 @@ class Scaffolder:
         in_clause = [sid for pos, sid in before if pos >= part_start and (pos, sid) not in compared]
         if len(set(in_clause)) == 1:
             subjects = in_clause
+        if not subjects and compared:
+            # "2x faster on H100 than on MI300X": the system after the figure, before the comparator, on which it ran.
+            first = min(pos for pos, _ in compared)
+            subjects = [sid for pos, sid in after if pos < first and re.search(r"\b(?:on|with)\s+(?:the\s+)?$", text[max(0, pos - 12):pos], re.I)]
         if not subjects and (pronoun or not before) and subject and subject not in versus:
             subjects = [subject] if pronoun else []
         if len(set(versus)) == 1 and len(set(subjects)) == 1 and versus[0] != subjects[0]:
