@@ -92,3 +92,11 @@ def test_what_a_figure_can_mean():
 def test_non_figures_on_request_name_their_role():
     roles = {(r.text.strip(), r.role) for r in read_figures("8x H100 and 72 GPUs on Llama 3.1 70B in 2024", non_figures=True)}
     assert {("8x", "count"), ("72", "count"), ("70B", "model-size"), ("2024", "year")} <= roles
+
+
+def test_settings_versions_and_words_inside_names_are_not_figures():
+    text = "BS=1, TP=8 and batch size 64 for 64 concurrent requests with TensorRT 9.1 and TensorRT-LLM, 10,907 tok/s."
+    assert [r.text for r in read_figures(text)] == ["10,907"]
+    roles = {(r.text.strip(), r.role) for r in read_figures(text, non_figures=True)}
+    assert {("1", "condition"), ("8", "condition"), ("64", "condition"), ("9.1", "count")} <= roles
+    assert [r.text for r in read_figures("ten GPUs and Tensor cores; Ten of them")] == ["Ten"]

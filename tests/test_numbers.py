@@ -57,7 +57,9 @@ def test_touching_intervals_agree():
 
 
 def test_not_a_number():
-    for text in ("85,448", "lots", "1/0", "nan", ""):
+    # A fraction string is exact, with integer terms ("1/3"); "1/0.36" would give a percent's precision away.
+    assert parse_figure("1/3").value == Fraction(1, 3) and parse_figure("1/3").step is None
+    for text in ("85,448", "lots", "1/0", "nan", "", "1/0.36", "0.5/2"):
         with pytest.raises(ValueError):
             parse_figure(text)
 

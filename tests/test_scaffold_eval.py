@@ -20,7 +20,9 @@ def test_draft_against_gold(stem, tmp_path):
     score = score_article(stem, tmp_path)
     SCORES[stem] = score
     assert score.gold > 0 and score.candidates > 0
-    # The measured levels (see the README): at most two wrong live claims in an article, at most half the proposals not figures.
+    # The measured levels (see the README): no wrong live claim in a development article, at most half the proposals not figures in any article.
+    if stem not in HELD_OUT:
+        assert score.wrong == 0, f"{stem}: {score.wrong} wrong live claims"
     assert score.wrong <= 2, f"{stem}: {score.wrong} wrong live claims"
     assert score.non_figures * 2 <= score.candidates, f"{stem}: {score.non_figures} non-figures of {score.candidates}"
 
@@ -29,6 +31,6 @@ def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
     development = [s for stem, s in SCORES.items() if stem not in HELD_OUT]
-    wrong = sum(s.wrong for s in SCORES.values())
-    assert wrong <= 5, f"{wrong} wrong live claims in all"
-    assert sum(s.non_figures for s in development) <= 19
+    assert sum(s.right for s in development) >= 4
+    assert sum(s.wrong for s in development) == 0
+    assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %

@@ -13,7 +13,7 @@ counts of words) are not proposed at all: a draft full of non-figures costs more
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -23,14 +23,28 @@ from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALU
 from jalapeno_audit.text.numbers import HEDGES
 
 #: Words that point at a comparator named after them.
-_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?$", re.I)
+_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
+                     r"(?:[A-Z][\w-]*['’]s\s+)?$", re.I)  # "than Nvidia’s H100"
+#: Words that name a comparator whatever else the sentence says ("2x faster on H100 than on AMD's MI300X").
+_STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|relative to)\s+(?:(?:on|in|with|for)\s+)?"
+                            r"(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.I)
+#: "per dollar", "per chip": a qualifier that makes a per-unit metric of the one a phrase names.
+_PER = re.compile(r"\bper[- ](?!cent\b)[a-z][\w-]*", re.I)
 #: Words that refer back to the article's subject.
 _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
-#: Conditions a reader must write in `at`/`vs_at`: precisions, software, batch sizes, scenarios, device counts.
+#: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
+#: device counts, per-device bases, benchmarks, networks, commitment terms): the drafter cannot place them.
 _CONDITION = re.compile(
-    r"\b(?:FP4|FP6|FP8|FP16|FP32|BF16|INT4|INT8|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|batch(?: size)?|BS=|concurren\w*|"
-    r"offline|server (?:test|scenario)|(?:\d+|one|two|four|eight)[ -](?:GPUs?|chips|nodes|pods|racks)|commitments?|sequence length|ISL|OSL)\b", re.I)
+    r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
+    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|server (?:test|scenario)|scenario|"
+    r"(?:\d+|one|two|three|four|eight|sixteen)[ -](?:GPUs?|chips?|nodes?|pods?|racks?|servers?|accelerators?)|"
+    r"(?:single|one|per|each)[ -](?:GPU|chip|accelerator|node|server|card|device)|"
+    r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|MLPerf|"
+    r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+#: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
+_MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 _TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b", re.I)
+_JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
 _SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
 _COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
@@ -51,6 +65,7 @@ class Candidate:
     metric: str | None = None
     unit: str | None = None
     doubts: dict[str, str] = field(default_factory=dict)  # field -> why it is marked TODO
+    reversed: bool = False  # written the other way round: `system` is the comparator the text names, `vs` its subject
 
     @property
     def missing(self) -> list[str]:
@@ -66,8 +81,10 @@ class Scaffolder:
         self.systems = _name_index(catalog, "systems")
         self.models = _name_index(catalog, "models")
         self.units = _unit_index(catalog)
-        self.metric_phrases = sorted(((alias.lower(), m.id) for m in catalog.metrics.values() for alias in (m.name, *m.aliases)),
-                                     key=lambda pair: -len(pair[0]))
+        # A name's parenthetical is a gloss: "training performance (relative)" is written "training performance".
+        phrases = {(phrase.lower(), m.id) for m in catalog.metrics.values()
+                   for phrase in (m.name, re.sub(r"\s*\([^)]*\)$", "", m.name), *m.aliases) if phrase}
+        self.metric_phrases = sorted(phrases, key=lambda pair: (-len(pair[0]), pair))
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         subject = self._subject(body, title)
@@ -77,8 +94,9 @@ class Scaffolder:
         for sentence in sentences(body):
             if sentence.paragraph != paragraph:
                 paragraph, seen = sentence.paragraph, []
-            found += self.candidates(Sentence(sentence.text, paragraph, tuple(seen)), subject)
+            found += self.candidates(replace(sentence, paragraph_models=tuple(seen)), subject)
             seen += [model_id for _, model_id in _mentions(sentence.text, self.models)]
+        _apart(found)
         return found
 
     def _subject(self, body: str, title: str | None) -> str | None:
@@ -100,42 +118,73 @@ class Scaffolder:
         table_row = len(readings) < len(every)
         found: list[Candidate] = []
         for index, reading in enumerate(readings):
-            candidate = self._candidate(sentence, masked, reading, readings[:index], subject, found[-1] if found else None)
+            candidate = self._candidate(sentence, masked, reading, readings[:index], readings[index + 1:], subject,
+                                        found[-1] if found else None)
             if candidate is not None:
                 if table_row:
                     candidate.doubts.setdefault("at", "a scraped table row with glued cells: which column is this?")
                 found.append(candidate)
         return found
 
-    def _candidate(self, sentence: Sentence, masked: str, reading: Reading, earlier: list[Reading], subject: str | None,
-                   previous: Candidate | None) -> Candidate | None:
+    def _candidate(self, sentence: Sentence, masked: str, reading: Reading, earlier: list[Reading], later: list[Reading],
+                   subject: str | None, previous: Candidate | None) -> Candidate | None:
         text = sentence.text
         is_ratio = reading.kind in (RATIO, PERCENT_OF, MULTIPLE) or (reading.kind == RANGE and reading.is_ratio)
+        if not is_ratio and self._variant(sentence.text, reading):
+            return None
         if not is_ratio and reading.kind == VALUE and reading.label == "%" and not self._phrase_metrics(text):
             return None
         part_start, part_end = _clause(masked, reading.start, reading.end)
         part = text[part_start:part_end]
         metric, unit, metric_doubt = self._metric(reading, part, text, is_ratio)
+        if metric_doubt == "unmeasured" and later and later[0].kind == reading.kind == VALUE and _JOINED.fullmatch(masked[reading.end:later[0].start]):
+            # "700 versus 169 tokens/sec": N is in M's unit.
+            metric, unit, metric_doubt = self._metric(later[0], part, text, is_ratio)
         if metric_doubt == "unmeasured" and previous is not None and previous.kind == "value" and earlier:
             # "N tokens/sec per user against M for the H200": M is in N's unit.
             if _SECOND_SIDE.search(masked[earlier[-1].end:reading.start]) and previous.metric:
                 metric, unit, metric_doubt = previous.metric, previous.unit, ""
             else:
-                # A bare figure beside measured ones ("1.03 seconds versus 1.80"): proposed, not trusted.
+                # A bare figure beside measured ones ("1.03 seconds versus 1.80", a table cell): proposed, not trusted.
                 metric_doubt = f"no unit after it; the figure before it is {previous.metric or 'unidentified'}"
         if metric is None and metric_doubt == "unmeasured":
             return None  # no unit and no metric phrase: not a figure a claim would state
+        if metric is not None and self.catalog.metrics[metric].family == "model-size":
+            return None  # "70 billion parameters": a model size, not a claim about a system
         candidate = Candidate(text, "ratio" if is_ratio else "value", "", found=reading.text, unit=unit, metric=metric)
         if metric is None:
             candidate.doubts["metric"] = metric_doubt
         self._figure(candidate, reading, metric)
         self._hedge(candidate, reading, earlier, masked)
         self._sides(candidate, reading, text, part_start, subject)
+        if candidate.reversed:
+            candidate.system, candidate.vs = candidate.vs, candidate.system
+            doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
+            candidate.doubts.update({name: f"{why} (read the other way round: system is the comparator)" for name, why in doubts.items() if why})
         self._model(candidate, sentence, text, part)
-        condition = _CONDITION.search(text)
-        if condition:
-            candidate.doubts["at"] = f"the sentence says '{condition.group()}'"
+        self._conditions(candidate, sentence, part)
         return candidate
+
+    def _conditions(self, candidate: Candidate, sentence: Sentence, part: str) -> None:
+        """Mark `at` when the sentence or its paragraph states something that may be a condition."""
+        metric = self.catalog.metrics.get(candidate.metric or "")
+        # A memory type beside a memory figure names what is measured ("180GB of HBM3E"); two memory
+        # figures of one system that differ by type are caught by `_apart`.
+        conditions = (_CONDITION,) if metric is not None and metric.family == "memory" else (_CONDITION, _MEMORY_TYPE)
+        for where, text in (("the sentence says", sentence.text), ("its paragraph says", sentence.context)):
+            found = [match for pattern in conditions if (match := pattern.search(text))]
+            if found:
+                first = min(found, key=lambda match: match.start())
+                candidate.doubts["at"] = f"{where} '{first.group()}'" + (": does it apply here?" if text is sentence.context else "")
+                return
+
+    def _variant(self, text: str, reading: Reading) -> bool:
+        """A size that names a product variant: "H100 80GB", "SXM 80GB GPUs" (not a claim about the product)."""
+        after = text[reading.end:reading.end + 40]
+        if re.match(r"\s*[GTM]B\s+(?:(?:HBM|GDDR)\w*\s+)?(?:GPUs?|cards?|accelerators?|SXM|PCIe)\b", after):
+            return True
+        before = text[:reading.start].rstrip().lower()
+        return any(before.endswith(name) and not before[: -len(name)][-1:].isalnum() for name in self.systems)
 
     def _metric(self, reading: Reading, part: str, sentence: str, is_ratio: bool) -> tuple[str | None, str | None, str]:
         """The metric (and a unit to write) from the figure's unit and the metric phrases near it."""
@@ -153,7 +202,10 @@ class Scaffolder:
                 unit_id, base_unit = base
                 unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit == base_unit}
                 unit = unit_id if unit_id != base_unit else None
-        phrased = self._phrase_metrics(part) or self._phrase_metrics(sentence)
+        phrased, spans = self._phrase_spans(part)
+        where = part
+        if not phrased:
+            (phrased, spans), where = self._phrase_spans(sentence), sentence
         if unit_metrics:
             both = unit_metrics & phrased if phrased else unit_metrics
             if len(both) == 1:
@@ -161,6 +213,9 @@ class Scaffolder:
             return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
         if not is_ratio:
             return None, None, "unmeasured" if reading.label not in ("$",) else "a price: which metric?"
+        per = next((m for m in _PER.finditer(where) if not any(a <= m.start() < b for a, b in spans)), None)
+        if per is not None and phrased:
+            return None, None, f"'{per.group()}' qualifies {', '.join(sorted(phrased))}: a per-unit metric?"
         if len(phrased) == 1:
             return next(iter(phrased)), None, ""
         if phrased:
@@ -177,7 +232,11 @@ class Scaffolder:
         return None
 
     def _phrase_metrics(self, text: str) -> set[str]:
-        lowered = f" {text.lower()} "
+        return self._phrase_spans(text)[0]
+
+    def _phrase_spans(self, text: str) -> tuple[set[str], list[tuple[int, int]]]:
+        """The metrics the text's phrases name, and where the phrases stand (longest phrases first)."""
+        lowered = text.lower()
         found: set[str] = set()
         spans: list[tuple[int, int]] = []
         for phrase, metric_id in self.metric_phrases:
@@ -185,7 +244,7 @@ class Scaffolder:
                 if not any(a <= match.start() and match.end() <= b for a, b in spans):
                     spans.append(match.span())
                     found.add(metric_id)
-        return found
+        return found, spans
 
     def _figure(self, candidate: Candidate, reading: Reading, metric_id: str | None) -> None:
         metric = self.catalog.metrics.get(metric_id) if metric_id else None
@@ -204,9 +263,12 @@ class Scaffolder:
                 candidate.figure = _decimal(1 + step)
             elif lower_better is None:
                 candidate.figure = _decimal(1 - step)
-                candidate.doubts["figure"] = "a percent lower: the advantage factor depends on the metric"
+                candidate.doubts["figure"] = "a percent lower: on a lower-is-better metric, swap system and vs"
             else:
-                candidate.figure = f"1/{_decimal(1 - step)}" if lower_better else _decimal(1 - step)
+                # "64% lower TCO than Y": Y's advantage is 0.36, the same comparison read the other way round
+                # (a percent has a written precision, so it is not turned into an exact fraction).
+                candidate.figure = _decimal(1 - step)
+                candidate.reversed = bool(lower_better)
         elif reading.kind == MULTIPLE and reading.numbers[0] < 1:
             share = reading.numbers[0]
             if lower_better is None:
@@ -238,7 +300,9 @@ class Scaffolder:
         named = _mentions(text, self.systems)
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
-        compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
+        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - 30):pos])]
+        if not compared:
+            compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
         pronoun = _PRONOUN.search(text.strip()) or re.search(r"\b(?:it|the new part|the chip)\b", text[:reading.start], re.I)
         if candidate.kind == "value":
             own = [sid for pos, sid in before if pos >= part_start] or [sid for pos, sid in after if pos < reading.end + 60 and (pos, sid) not in compared]
@@ -256,6 +320,10 @@ class Scaffolder:
         in_clause = [sid for pos, sid in before if pos >= part_start and (pos, sid) not in compared]
         if len(set(in_clause)) == 1:
             subjects = in_clause
+        if not subjects and compared:
+            # "2x faster on H100 than on MI300X": the system after the figure, before the comparator, on which it ran.
+            first = min(pos for pos, _ in compared)
+            subjects = [sid for pos, sid in after if pos < first and re.search(r"\b(?:on|with)\s+(?:the\s+)?$", text[max(0, pos - 12):pos], re.I)]
         if not subjects and (pronoun or not before) and subject and subject not in versus:
             subjects = [subject] if pronoun else []
         if len(set(versus)) == 1 and len(set(subjects)) == 1 and versus[0] != subjects[0]:
@@ -288,6 +356,19 @@ class Scaffolder:
                 candidate.model = carried[0]
             else:
                 candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
+
+
+def _apart(found: list[Candidate]) -> None:
+    """Two different figures of one system, comparator, model and metric in an article differ by something
+    the drafter did not place (a scenario, a memory type, a batch size): a condition to write."""
+    groups: dict[tuple, list[Candidate]] = {}
+    for candidate in found:
+        if candidate.system and candidate.metric and "system" not in candidate.doubts:
+            groups.setdefault((candidate.kind, candidate.system, candidate.vs, candidate.model, candidate.metric), []).append(candidate)
+    for group in groups.values():
+        if len({str(c.figure) for c in group}) > 1:
+            for candidate in group:
+                candidate.doubts.setdefault("at", f"the text gives {candidate.system} more than one {candidate.metric} figure: what sets them apart?")
 
 
 def _name_index(catalog: Catalog, section: str) -> dict[str, str]:
@@ -410,6 +491,8 @@ def _claim_lines(c: Candidate, claim_id: str) -> list[str]:
     if "at" in c.doubts:
         lines.append(f"    at: TODO  # {c.doubts['at']}")
     note = f"  # TODO: {c.doubts['figure']}" if "figure" in c.doubts else f"  # from {_yaml_text(c.found)}"
+    if c.reversed and "figure" not in c.doubts:
+        note += f", read the other way round: {c.vs or 'the subject'}'s figure is {c.figure} of {c.system or 'the comparator'}'s"
     lines.append(f"    {c.kind}: {figure}{note}")
     if c.unit:
         lines.append(f"    unit: {c.unit}")

@@ -20,6 +20,8 @@ class Sentence:
     text: str
     paragraph: int  # index of its paragraph (blocks between blank lines)
     paragraph_models: tuple[str, ...] = ()  # model ids named earlier in the same paragraph
+    item: bool = False  # a list item ("- ...", "1. ..."): its siblings say nothing about it
+    context: str = ""  # the rest of what applies to it: its paragraph's prose (for an item, the prose before the list)
 
 
 def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
@@ -48,14 +50,28 @@ def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
 
 
 def sentences(body: str) -> list[Sentence]:
-    """Lines, then sentences within them; a blank line ends a paragraph."""
-    result: list[Sentence] = []
+    """Lines, then sentences within them; a blank line ends a paragraph.
+
+    Each sentence carries its context: the other prose sentences of its paragraph, where a
+    condition that applies to it may be stated ("With 1-year commitments, ..."). A list item's
+    context is the prose of its paragraph only, not its sibling items.
+    """
+    found: list[tuple[str, int, bool]] = []
     paragraph = 0
     for line in body.splitlines():
         line = " ".join(line.split())
         if not line:
             paragraph += 1
             continue
+        item = bool(_BULLET.match(line))
         line = _BULLET.sub("", line)
-        result += [Sentence(part.strip(), paragraph) for part in _SENTENCE.split(line) if part.strip()]
+        found += [(part.strip(), paragraph, item) for part in _SENTENCE.split(line) if part.strip()]
+    prose: dict[int, list[int]] = {}
+    for index, (_, number, item) in enumerate(found):
+        if not item:
+            prose.setdefault(number, []).append(index)
+    result = []
+    for index, (text, number, item) in enumerate(found):
+        context = " ".join(found[other][0] for other in prose.get(number, []) if other != index)
+        result.append(Sentence(text, number, item=item, context=context))
     return result

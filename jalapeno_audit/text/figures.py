@@ -14,8 +14,9 @@ Kinds:
 - ``multiple``: a written multiple ("twice", "doubles", "seven times", "1/3 the power", "halves").
 
 What is never read as a figure: product names ("MI300X", "H100", "B200"), model sizes ("70B" in
-"Llama 3.1 70B", "70-billion-parameter"), device counts ("8x H100", "72 GPUs"), years and dates,
-and URLs. Those are returned only with ``non_figures=True``, with ``role`` naming what they are,
+"Llama 3.1 70B", "70-billion-parameter"), device counts ("8x H100", "72 GPUs"), conditions written
+as settings ("BS=1", "TP=8", "64 concurrent requests"), software versions ("TensorRT 9.1"), years
+and dates, and URLs. Those are returned only with ``non_figures=True``, with ``role`` naming what they are,
 so that a quote check can still accept a figure a claim file states on purpose.
 """
 
@@ -28,7 +29,7 @@ from fractions import Fraction
 from jalapeno_audit.text.numbers import APPROX, HEDGES, LOWER, UPPER
 
 VALUE, RATIO, RANGE, PERCENT_OF, MULTIPLE = "value", "ratio", "range", "percent-of", "multiple"
-FIGURE, COUNT, MODEL_SIZE, YEAR, FRACTION = "figure", "count", "model-size", "year", "fraction"
+FIGURE, COUNT, MODEL_SIZE, YEAR, FRACTION, CONDITION = "figure", "count", "model-size", "year", "fraction", "condition"
 
 _ONES = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -72,7 +73,7 @@ _RATIO = re.compile(rf"{_START}(?P<n>{_NUM}){_TIMES}", re.I)
 _FRACTION = re.compile(rf"{_START}(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\w/])(?P<the>\s+(?:the|of|as)\b)?", re.I)
 _WORD_TIMES = re.compile(rf"\b(?P<w>{_WORDNUM})(?:\s+|-)(?:times\b|fold\b)", re.I)
 _MULTIPLE = re.compile(r"\b(?P<w>" + "|".join(sorted(MULTIPLES, key=len, reverse=True)) + r")\b", re.I)
-_WORD_VALUE = re.compile(rf"\b(?P<w>{_WORDNUM})(?P<s>(?:\s+(?:hundred|thousand|million|billion|trillion)\b)*)", re.I)
+_WORD_VALUE = re.compile(rf"\b(?P<w>{_WORDNUM})\b(?!-)(?P<s>(?:\s+(?:hundred|thousand|million|billion|trillion)\b)*)", re.I)
 _VALUE = re.compile(rf"{_START}(?P<cur>\$)?(?P<n>{_NUM})(?P<s>{_SCALE})?(?![\d])(?!(?:st|nd|rd|th)\b)", re.I)
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _DATE = re.compile(r"\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:19|20)\d\d\b")
@@ -82,6 +83,7 @@ _MONTH = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a
 _PRODUCT = re.compile(r"\s*(?:[A-Z][A-Za-z]*\d|GPUs?\b|chips?\b)")
 _LABEL = re.compile(r"\s*\[?(?P<label>(?:[A-Za-z$€%][\w$€%/\-\.]*[\w%/]|[A-Za-z%])(?:\s*/\s*\w+)*)")
 
+_JOINERS = ("and", "or", "with", "on", "in", "for", "to", "is", "was", "which", "that")
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-")
 _SPACES = dict.fromkeys(map(ord, "\u00a0\u2007\u2009\u202f\u200a"), " ")
 _TILDES = dict.fromkeys(map(ord, "\u223c\uff5e\u2248"), "~")
@@ -302,6 +304,11 @@ def _value(text: str, match: re.Match) -> Reading | None:
         return _nonfigure(text, match, COUNT)
     if re.search(r"[A-Za-z]\s*\.?$", before) and re.search(r"(?:v|version|gen|MLPerf|Llama|GPT|PCIe|HBM|DDR|NVLink)\s*\.?$", before, re.I):
         return _nonfigure(text, match, COUNT)  # a version or a product generation ("Llama 3.1", "PCIe 5")
+    if re.search(r"\b(?:[A-Z]{1,4}|batch(?: size)?|concurrency)\s*[=:]\s*$|\bbatch size(?: of)?\s+$", before, re.I) or re.match(
+            r"\s*(?:concurrent|simultaneous|parallel)\s+(?:requests|users|streams|sessions|queries)\b", text[end:end + 40], re.I):
+        return _nonfigure(text, match, CONDITION)  # "BS=1", "TP=1", "64 concurrent requests": a condition of a figure
+    if (label is None or label in _JOINERS) and "." in written and re.search(r"(?:\b[A-Za-z]+[a-z][A-Z][A-Za-z]*|\bCUDA|\bv)\s*$", before):
+        return _nonfigure(text, match, COUNT)  # "TensorRT 9.1", "PyTorch 2.4": a software version
     if _MONTH.search(before) and int(_number(written)) <= 31:
         return _nonfigure(text, match, YEAR)  # "August 25": a day of a date
     scale = Fraction(SCALES.get(suffix.strip(), 1)) if suffix.strip() else Fraction(1)
@@ -373,5 +380,5 @@ def find_hedge(text: str, start: int, end: int) -> tuple[str | None, str | None]
     return None, None
 
 
-__all__ = ["APPROX", "COUNT", "FIGURE", "LOWER", "MODEL_SIZE", "MULTIPLE", "PERCENT_OF", "RANGE", "RATIO", "UPPER", "VALUE", "YEAR",
+__all__ = ["APPROX", "CONDITION", "COUNT", "FIGURE", "LOWER", "MODEL_SIZE", "MULTIPLE", "PERCENT_OF", "RANGE", "RATIO", "UPPER", "VALUE", "YEAR",
            "Reading", "find_hedge", "prepare", "read_figures", "word_number"]

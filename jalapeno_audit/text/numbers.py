@@ -62,7 +62,7 @@ MAX_DIGITS = 40
 MAX_EXPONENT = 30
 
 _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
-_FRACTION = re.compile(r"([+-]?\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)")  # "1/3", and "1/0.36" for "64% lower"
+_FRACTION = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +162,7 @@ class Figure:
 
 @lru_cache(maxsize=65536)
 def parse_figure(text: str, exact: bool = False) -> Figure:
-    """Read a written number ("1.80", "12400", "1e3", "1/3", "1/0.36"); raise ValueError if it is not one.
+    """Read a written number ("1.80", "12400", "1e3", "1/3"); raise ValueError if it is not one.
 
     ``exact`` makes an integer's trailing zeros significant (a nominal "700 W"). Memoised:
     corpora restate the same figures over and over, and a Figure is immutable.
@@ -172,10 +172,10 @@ def parse_figure(text: str, exact: bool = False) -> Figure:
     if match and len(stripped) > MAX_DIGITS:
         raise ValueError(f"'{stripped[:20]}...' has more than {MAX_DIGITS} characters; no benchmark figure needs that")
     if match:
-        denominator = Fraction(match.group(2))
+        denominator = int(match.group(2))
         if denominator == 0:
             raise ValueError(f"'{text}' divides by zero")
-        return Figure(stripped, Fraction(match.group(1)) / denominator, None, None)
+        return Figure(stripped, Fraction(int(match.group(1)), denominator), None, None)
     if not _DECIMAL.fullmatch(stripped):
         raise ValueError(f"'{text}' is not a number")
     if len(stripped) > MAX_DIGITS:
