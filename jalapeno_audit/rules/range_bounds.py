@@ -89,9 +89,7 @@ def _judge(context: Context, claim, members):
             unattained.append((name, claim.bounds[which].text, bound))
     if not outside and not unattained:
         return None
-    involved = [claim]
-    for _, claims, _ in members:
-        involved += [c for c in claims if c not in involved]
+    involved = list({id(c): c for c in (claim, *(c for _, claims, _ in members for c in claims))}.values())
     lines = [f"range {claim.full_id}: {describe_figure(corpus, claim)}"]
     lines += [f"member {label}" for label, _, _ in members]
     parts = []

@@ -73,11 +73,8 @@ def _short(value) -> str:
 def _finding(context: Context, claim, derived, lower_better: bool):
     corpus = context.corpus
     metric = context.metric(claim)
-    involved = [claim]
-    for a, b, _ in derived:
-        for c in (a, b):
-            if c not in involved:
-                involved.append(c)
+    # Claims in reading order of first mention, each once (by identity: comparing claims field by field is slow).
+    involved = list({id(c): c for c in (claim, *(c for a, b, _ in derived for c in (a, b)))}.values())
 
     def lines():
         yield f"stated {claim.full_id}: {describe_figure(corpus, claim)}"
