@@ -61,14 +61,17 @@ def best_of(runs: int, args: list[str], env: dict | None = None, before=None) ->
 
 
 RENDER = """
-import sys, time
+import gc, sys, time
 from jalapeno_audit import reporters, run
+gc.disable()  # as `audit check` does while it renders
 options, _ = run.settle([sys.argv[1]], fail_on='never')
-report = run.build_report(options, run.read_all(options), None)
 times = {}
 for name in sys.argv[2:]:
     best = None
     for _ in range(3):
+        # A fresh report each time: what one format computes on first use (the arithmetic the
+        # text report shows) must count against that format, not be left over from another.
+        report = run.build_report(options, run.read_all(options), None)
         start = time.perf_counter()
         reporters.render(report, name)
         elapsed = time.perf_counter() - start

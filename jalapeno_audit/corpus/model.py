@@ -100,10 +100,13 @@ class Claim:
     aggregate: str | None = None  # "average": the figure averages over workloads (its models, or unnamed ones)
     value_line: int = 0  # line of the figure itself
     lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)  # field -> line
+    # Derived once: reports name a claim and show its figure hundreds of thousands of times.
+    full_id: str = field(init=False, compare=False, hash=False, repr=False)  # <source id>/<claim id>
+    shown: str = field(init=False, compare=False, hash=False, repr=False)  # figure_text() in its own unit
 
-    @property
-    def full_id(self) -> str:
-        return f"{self.source}/{self.id}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "full_id", f"{self.source}/{self.id}")
+        object.__setattr__(self, "shown", self._figure_text(None))
 
     @property
     def single(self) -> Figure:
@@ -124,6 +127,9 @@ class Claim:
 
     def figure_text(self, unit: str | None = None) -> str:
         """The figure as written, for reports: '1.9x', '1.5–1.9x', '85448 tok/s/kW', 'about 3.8x'."""
+        return self.shown if unit is None or self.unit else self._figure_text(unit)
+
+    def _figure_text(self, unit: str | None) -> str:
         if self.kind == DATE and self.date is not None:
             return str(self.date)
         if self.kind == STATEMENT:

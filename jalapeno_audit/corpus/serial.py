@@ -57,6 +57,8 @@ CODECS: dict[str, Codec] = {
 def _plan(cls) -> tuple[tuple[str, Codec], ...]:
     plan = []
     for f in dataclasses.fields(cls):
+        if not f.init:
+            continue  # derived in __post_init__, never stored
         codec = CODECS.get(str(f.type))
         if codec is None:
             raise TypeError(f"no cache codec for {cls.__name__}.{f.name}: {f.type}")

@@ -44,6 +44,8 @@ def visible(text: str) -> str:
 
 def terminal(text: str) -> str:
     """Text for the terminal: line breaks and tabs become spaces, the rest of the invisible is written out."""
+    if text.isprintable():  # the common case: every character escaped here is unprintable to Python too
+        return text
     return visible(_BREAKS.sub(" ", text))
 
 

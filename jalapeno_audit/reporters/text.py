@@ -80,11 +80,9 @@ def _finding(out: _Writer, finding) -> None:
     if finding.is_dispute:
         for number, (group, label) in enumerate(zip(finding.groups, _labels(finding), strict=True), 1):
             out.line(out.style(terminal(f"camp {number} of {len(finding.groups)}: {label}"), "bold"), 4)
-            for claim in group:
-                _claim(out, claim, 6, bridging)
+            _claims(out, group, 6, bridging)
     else:
-        for claim in finding.claims:
-            _claim(out, claim, 4, bridging)
+        _claims(out, finding.claims, 4, bridging)
     if finding.arithmetic:
         out.line(out.style("arithmetic: ", "dim") + terminal("; ".join(finding.arithmetic)), 4, 2)
 
@@ -93,10 +91,21 @@ def _labels(finding) -> list[str]:
     return list(finding.group_labels) if len(finding.group_labels) == len(finding.groups) else [""] * len(finding.groups)
 
 
-def _claim(out: _Writer, claim, indent: int, bridging: set[str]) -> None:
-    mark = " (bridges camps)" if claim.full_id in bridging else ""
-    out.line(terminal(f"{claim.full_id}{mark}  {claim.figure_text()}  by {claim.by}  ({claim.path}:{claim.line})"), indent, 4)
-    out.line(terminal(f'"{claim.quote}"'), indent + 2, 1)
+def _claims(out: _Writer, claims, indent: int, bridging: set[str]) -> None:
+    """Each claim with its figure, speaker, file and line and quote; claims that say the same thing
+    in the same words (a figure retold word for word) share one block that names every one of them."""
+    alike: dict[tuple, list] = {}
+    for claim in claims:
+        alike.setdefault((claim.figure_text(), claim.by, claim.quote, claim.full_id in bridging), []).append(claim)
+    for (figure, by, quote, bridges), group in alike.items():
+        mark = " (bridges camps)" if bridges else ""
+        if len(group) == 1:
+            claim = group[0]
+            out.line(terminal(f"{claim.full_id}{mark}  {figure}  by {by}  ({claim.path}:{claim.line})"), indent, 4)
+        else:
+            where = ", ".join(f"{c.full_id} ({c.path}:{c.line})" for c in group)
+            out.line(terminal(f"{len(group)} claims{mark}  {figure}  by {by}: {where}"), indent, 4)
+        out.line(terminal(f'"{quote}"'), indent + 2, 1)
 
 
 def summary_line(report: Report) -> str:

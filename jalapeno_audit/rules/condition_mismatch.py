@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 
 from jalapeno_audit.corpus.model import ADVANTAGE, DISADVANTAGE, RATIO, STATEMENT
-from jalapeno_audit.rules.disputes import camps_by_label, comparisons
+from jalapeno_audit.rules.disputes import camps_by_label, comparisons, grouped
 from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding, model_label
 from jalapeno_audit.text.numbers import Interval
 
@@ -108,13 +108,14 @@ def _finding(context: Context, comparison, claims):
     reason = "under different conditions: " + "; ".join(differences) if differences else "and no stated condition or model tells them apart"
     message = f"{first.system} vs {first.vs} ('{family}' metrics): the advantage points the other way {reason}"
 
+    def describe(claim) -> str:
+        reversed_note = " read reversed" if turned(claim) == -1 else ""
+        shown = describe_figure(corpus, claim) if claim.kind == RATIO else f"statement: {claim.statement}"
+        result = f" -> {interval(claim)}" if claim.kind == RATIO else ""
+        return f"({model_label(claim)}) {shown}{reversed_note}{result} ({points(claim)})"
+
     def arithmetic():
-        for claim in claims:
-            reversed_note = " read reversed" if turned(claim) == -1 else ""
-            shown = describe_figure(corpus, claim) if claim.kind == RATIO else f"statement: {claim.statement}"
-            result = f" -> {interval(claim)}" if claim.kind == RATIO else ""
-            yield f"{claim.full_id} ({model_label(claim)}): {shown}{reversed_note}{result} ({points(claim)})"
-        yield "opposite directions, not one figure stated twice"
+        return [*grouped(claims, describe), "opposite directions, not one figure stated twice"]
 
     intervals = [(c.full_id, i) for c in claims if (i := interval(c)) is not None]
     labels = [f"{points(camp[0])} for {first.system}" for camp in camps]

@@ -199,14 +199,25 @@ def common_interval(intervals: list[Interval]) -> Interval:
     return Interval(max(los) if los else None, min(his) if his else None)
 
 
+def grouped(claims: list[Claim], describe: Callable[[Claim], str]) -> list[str]:
+    """'a/r, b/r: 1.4x -> [1.35, 1.45]': claims that read alike share one line, in reading order.
+
+    A figure restated by a hundred sources is one line naming the hundred claims, not a hundred lines.
+    """
+    by_text: dict[str, list[str]] = {}
+    for claim in claims:
+        by_text.setdefault(describe(claim), []).append(claim.full_id)
+    return [f"{', '.join(ids)}: {text}" for text, ids in by_text.items()]
+
+
 def interval_labels(camps: list[list[Claim]], interval_of: Callable[[Claim], Interval]) -> list[str]:
     """Each camp's common interval, as its label."""
     return [f"agree on {common_interval([interval_of(c) for c in camp])}" for camp in camps]
 
 
 def interval_arithmetic(claims: list[Claim], camps: list[list[Claim]], interval_of: Callable[[Claim], Interval], describe: Callable[[Claim], str]) -> list[str]:
-    """One line per claim, then each camp's common interval and the verdict."""
-    lines = [f"{c.full_id}: {describe(c)}" for c in claims]
+    """One line per distinct figure (the claims stating it), then each camp's common interval and the verdict."""
+    lines = grouped(claims, describe)
     commons = [f"camp {n}: {common_interval([interval_of(c) for c in camp])}" for n, camp in enumerate(camps, 1)]
     lines.append("; ".join(commons) + ": no point lies in every interval, so the camps cannot all be right")
     return lines

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from jalapeno_audit.corpus.model import RATIO
-from jalapeno_audit.rules.disputes import camp_summary, camps_by_label, comparisons
+from jalapeno_audit.rules.disputes import camp_summary, camps_by_label, comparisons, grouped
 from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding, model_label
 from jalapeno_audit.text.numbers import Interval, rounding_interval
 from jalapeno_audit.text.quotes import fold
@@ -148,7 +148,7 @@ def _finding(context: Context, comparison, claims, camps):
         f"are different metrics of the '{family}' family; quoting one for the other is wrong"
     )
     def arithmetic():
-        lines = [f"{c.full_id} ({context.metric(c).name}): {describe_figure(context.corpus, c)}" for c in claims]
+        lines = grouped(claims, lambda c: f"({context.metric(c).name}) {describe_figure(context.corpus, c)}")
         return [*lines, "the numbers differ beyond rounding across metrics: conflation"]
 
     intervals = [(c.full_id, context.oriented_interval(c, comparison.direction(c) * first_direction)) for c in claims]

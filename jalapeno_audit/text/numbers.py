@@ -71,6 +71,7 @@ class Interval:
 
     lo: Fraction | None
     hi: Fraction | None
+    text: str | None = field(default=None, compare=False, hash=False, repr=False)  # str(), once written
 
     @classmethod
     def point(cls, value: Fraction) -> Interval:
@@ -116,7 +117,10 @@ class Interval:
         return (self.lo + self.hi) / 2
 
     def __str__(self) -> str:
-        return _interval_text(self.lo, self.hi)
+        # Written once per interval object: intervals are shared by every claim of one written figure.
+        if self.text is None:
+            object.__setattr__(self, "text", _interval_text(self.lo, self.hi))
+        return self.text  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=1 << 16)
