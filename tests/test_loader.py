@@ -250,3 +250,17 @@ def test_direction_and_aggregate_are_read(corpus_dir):
     statement, average = corpus.claims
     assert (statement.direction, statement.figure_text()) == ("disadvantage", "(disadvantage, no figure)")
     assert (average.aggregate, average.figure_text()) == ("average", "1.5x on average")
+
+
+def test_unit_conversions_follow_chains(tmp_path):
+    """A corpus's unit may convert to another unit that converts further (EFLOPS -> PFLOPS -> TFLOPS)."""
+    from fractions import Fraction
+
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    text = "units:\n  EFLOPS: {metric_unit: PFLOPS, factor: 1000}\n  zettaflops: {metric_unit: EFLOPS, factor: 1000}\n"
+    catalog = load_catalog(("catalog.yaml", text.encode()))
+    assert catalog.conversion("EFLOPS", "PFLOPS") == 1000
+    assert catalog.conversion("zettaflops", "TFLOPS") == Fraction(10**9)
+    assert catalog.conversion("TFLOPS", "EFLOPS") == Fraction(1, 10**6)
+    assert catalog.conversion("zettaflops", "ms") is None
