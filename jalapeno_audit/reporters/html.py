@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from jalapeno_audit.reporters import RenderOptions, charts
 from jalapeno_audit.reporters.escape import html as esc
-from jalapeno_audit.reporters.report import Report
+from jalapeno_audit.reporters.report import Report, plural
 from jalapeno_audit.rules.engine import SEVERITIES
 
 if TYPE_CHECKING:
@@ -146,21 +146,14 @@ def render(report: Report, options: RenderOptions) -> str:
 
 
 def _summary(report: Report) -> str:
-    counts = report.severity_counts()
-    total = sum(counts.values())
-    reviewed = total - len(report.unreviewed())
-    parts = ", ".join(f"{counts[s]} {s if s == 'info' else s + ('s' if counts[s] != 1 else '')}" for s in SEVERITIES)
+    reviewed = report.reviewed_count()
     disputes = sum(1 for f in report.findings if f.is_dispute)
     return (
-        f"This report checks {_count(report.claim_count, 'claim')} from {_count(report.source_count, 'source')}. "
-        f"It found {_count(total, 'finding')} ({parts}), {_count(disputes, 'dispute')} among them; "
+        f"This report checks {plural(report.claim_count, 'claim')} from {plural(report.source_count, 'source')}. "
+        f"It found {plural(len(report.findings), 'finding')} ({report.severity_phrase()}), {plural(disputes, 'dispute')} among them; "
         f"{reviewed} {'is' if reviewed == 1 else 'are'} reviewed. Each dispute has a chart of its claims' intervals; "
         "every finding lists its claims with their quotes and sources, and the arithmetic behind it."
     )
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _filters(report: Report) -> list[str]:
@@ -239,7 +232,7 @@ def _claims(finding, number: int, cells: _Cells) -> list[str]:
         out += [f"<p><strong>{len(finding.groups)} camps</strong>; claims in two camps agree with both.</p>", "<ol>"]
         for camp, text in enumerate(labels):
             style = charts.STYLES[camp % len(charts.STYLES)][2]
-            out.append(f"<li>{esc(text) or 'camp'} ({style}, {_count(len(finding.groups[camp]), 'claim')})</li>")
+            out.append(f"<li>{esc(text) or 'camp'} ({style}, {plural(len(finding.groups[camp]), 'claim')})</li>")
         out.append("</ol>")
     head = "<th scope=\"col\">camp</th>" if dispute else ""
     out.append(f'<table><thead><tr>{head}<th scope="col">claim</th><th scope="col">source</th><th scope="col">speaker</th>'

@@ -10,7 +10,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from jalapeno_audit.reporters import RenderOptions, charts, escape
-from jalapeno_audit.reporters.report import Report
+from jalapeno_audit.reporters.report import Report, plural
 from jalapeno_audit.rules.engine import SEVERITIES
 
 _TITLES = {"error": "Errors", "warning": "Warnings", "info": "Notes"}
@@ -47,19 +47,12 @@ def render(report: Report, options: RenderOptions) -> str:
 
 
 def _summary(report: Report) -> str:
-    counts = report.severity_counts()
-    total = sum(counts.values())
-    reviewed = total - len(report.unreviewed())
-    parts = ", ".join(f"{counts[s]} {s if s == 'info' else s + ('s' if counts[s] != 1 else '')}" for s in SEVERITIES)
+    reviewed = report.reviewed_count()
     return (
-        f"This report checks {_count(report.claim_count, 'claim')} from {_count(report.source_count, 'source')}. "
-        f"It found {_count(total, 'finding')} ({parts}); {reviewed} of them {'is' if reviewed == 1 else 'are'} reviewed. "
+        f"This report checks {plural(report.claim_count, 'claim')} from {plural(report.source_count, 'source')}. "
+        f"It found {plural(len(report.findings), 'finding')} ({report.severity_phrase()}); {reviewed} of them {'is' if reviewed == 1 else 'are'} reviewed. "
         "Every finding lists the claims involved, with their quotes and sources, and the arithmetic behind it."
     )
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _sources(report: Report) -> list[str]:

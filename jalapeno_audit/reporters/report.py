@@ -11,6 +11,11 @@ from jalapeno_audit.rules.engine import SEVERITIES, SEVERITY_RANK, Finding, Note
 FAIL_ON = ("error", "warning", "info", "never")
 
 
+def plural(number: int, noun: str) -> str:
+    """'1 claim', '2 claims'."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class Report:
     """A checked corpus: its findings, the notes behind silent verdicts, and load errors."""
@@ -29,6 +34,14 @@ class Report:
         for finding in self.findings:
             counts[finding.severity] += 1
         return counts
+
+    def severity_phrase(self) -> str:
+        """'0 errors, 7 warnings, 4 info': the counts as a summary sentence gives them."""
+        counts = self.severity_counts()
+        return ", ".join(f"{counts[s]} {s if s == 'info' else s + ('s' if counts[s] != 1 else '')}" for s in SEVERITIES)
+
+    def reviewed_count(self) -> int:
+        return len(self.findings) - len(self.unreviewed())
 
     def unreviewed(self) -> list[Finding]:
         return [f for f in self.findings if not f.reviewed]
