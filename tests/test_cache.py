@@ -79,3 +79,12 @@ def test_every_claim_survives_the_cache_row(tmp_path):
         assert [b.text for b in (back.bounds or ())] == [b.text for b in (claim.bounds or ())]
     for source in corpus.sources.values():
         assert serial.load_source(serial.dump_source(source)) == source
+
+
+def test_cache_names_change_with_the_code(monkeypatch):
+    """A report cached by other code (an edited rule, an editable install) is never served."""
+    from jalapeno_audit.corpus import cache
+
+    before = cache.digest("same input")
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: b"other code")
+    assert cache.digest("same input") != before

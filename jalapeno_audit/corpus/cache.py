@@ -22,11 +22,13 @@ entries used least recently (by mtime, which a hit refreshes) are removed.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import marshal
 import os
 import stat
+from pathlib import Path
 
 from jalapeno_audit import __version__
 from jalapeno_audit.fileio import TEMP_PREFIX, remove_stale_temporaries, replace_bytes, temporary_beside
@@ -43,9 +45,26 @@ MAX_CACHE_BYTES = 200 * 1000 * 1000
 _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 
+@functools.lru_cache(maxsize=1)
+def code_fingerprint() -> bytes:
+    """A digest of the tool's own source and data files: a result cached by other code is never reused.
+
+    The version number alone does not change while the code does (an editable install, a checkout
+    between releases), and a rule that changed must not be answered by a report the old one made.
+    """
+    package = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".yaml") and path.is_file():
+            h.update(str(path.relative_to(package)).encode())
+            h.update(path.read_bytes())
+    return h.digest()
+
+
 def digest(*parts: bytes | str) -> str:
-    """SHA-256 over the parts, each length-prefixed so that no two part lists collide."""
+    """SHA-256 over the tool's code and the parts, each length-prefixed so that no two part lists collide."""
     h = hashlib.sha256(f"jalapeno-audit {__version__} cache {_FORMAT}".encode())
+    h.update(code_fingerprint())
     for part in parts:
         data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
         h.update(len(data).to_bytes(8, "little"))
