@@ -56,6 +56,8 @@ def error_line(text: str) -> str:
 
 def command_lines(text: str) -> str:
     """No line may start (after spaces or colour codes) with ``::``, a GitHub workflow command."""
+    if "::" not in text:  # most reports: nothing to look for, and a large one is not scanned line by line
+        return text
     return _COMMAND_LINE.sub(lambda m: m.group(1) + "\\x3a", text)
 
 
