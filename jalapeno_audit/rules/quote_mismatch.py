@@ -18,6 +18,8 @@ Fails: ``ratio: 3.8`` quoted as "3.4 times lower end-to-end latency".
 
 from __future__ import annotations
 
+import re
+
 from jalapeno_audit.corpus.model import DATE
 from jalapeno_audit.rules.engine import ERROR, WARNING, Context, make_finding
 from jalapeno_audit.text.quotes import fold, glued_runs, numbers_in
@@ -49,6 +51,8 @@ def _missing_figures(claim) -> tuple[list[str], list[str]]:
         absent = [y for y in years if y not in claim.quote]
         return [f"year {y} does not appear in the quote" for y in absent], []
     figures = claim.bounds if claim.bounds is not None else ((claim.figure,) if claim.figure else ())
+    if all(_plainly_written(f.text, claim.quote) for f in figures):
+        return [], []
     present = numbers_in(claim.quote)
     missing = [f for f in figures if f.value not in present]
     if not missing:
@@ -62,6 +66,29 @@ def _missing_figures(claim) -> tuple[list[str], list[str]]:
         else:
             glued.append(f"figure {figure.text} is found only inside the glued digits '{run}' (a scraped table?); check it against the source")
     return absent, glued
+
+
+_PERCENT_AFTER = re.compile(r"\s*(?:%|per\s?cent)")
+
+
+def _plainly_written(written: str, quote: str) -> bool:
+    """The common case, answered without the figure reader: the number as written stands on its own
+    in the quote (not inside a longer number or a name such as MI300X, not a percent, not in a link).
+
+    Only ever says yes where the reader would find the figure too; anything else goes to the reader.
+    """
+    if "http" in quote or "](" in quote or "/" in written:
+        return False
+    start = quote.find(written)
+    while start != -1:
+        end = start + len(written)
+        before = quote[start - 1] if start else " "
+        after = quote[end : end + 2]
+        standalone = not (before.isalnum() or before in ".,") and not (after[:1].isdigit() or (after[:1] in ".," and after[1:2].isdigit()))
+        if standalone and not _PERCENT_AFTER.match(quote, end):
+            return True
+        start = quote.find(written, start + 1)
+    return False
 
 
 def _digits(text: str) -> str:
