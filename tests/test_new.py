@@ -101,6 +101,30 @@ def test_a_possible_condition_in_the_sentence_or_its_paragraph_comments_the_clai
     assert [(f[1], f[7]) for f in _summary(alone)] == [("288", []), ("80", [])]
 
 
+def test_bare_tokens_per_second_and_faster_take_their_metric_from_the_article():
+    # Speed words and no batch, benchmark scenario or per-device basis: one stream's speed.
+    speed = ("Jalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B.\n\n"
+             "At 1,800 tokens/s, Jalapeño is 2.4x faster than the GB200 on Kimi K2.5. Jalapeño runs 20x faster than the GB300.\n\n"
+             "Jalapeño runs 3x faster than the GB200.\n\n"
+             "Jalapeño shows what 700 tokens per second looks like. At 700 tokens per second, Jalapeño feels instant.")
+    assert [(f[1], f[3], f[4], f[6], f[7]) for f in _summary(speed)] == [
+        ("1800", "jalapeno", None, "tokens-per-sec-per-user", []),
+        ("450", "jalapeno", None, "tokens-per-sec-per-user", []),  # coordinated with the figure before it: Jalapeño's too
+        ("1800", "jalapeno", None, "tokens-per-sec-per-user", []),
+        ("2.4", "jalapeno", "gb200", "tokens-per-sec-per-user", []),  # "faster": the metric of the speed in its sentence
+        ("20", "jalapeno", "gb300", "tokens-per-sec-per-user", []),  # ... or in its paragraph
+        ("3", "jalapeno", "gb200", None, ["metric"]),  # no speed beside it
+        ("700", "jalapeno", None, "tokens-per-sec-per-user", []),
+        ("700", "jalapeno", None, "tokens-per-sec-per-user", ["at"]),  # the paragraph's figure again
+    ]
+    # A benchmark scenario or a batch makes them aggregate throughput; both kinds of words leave the reader to choose.
+    assert _summary("Jalapeño produces 10,755 tokens per second in the offline test.")[0][6] == "throughput"
+    assert _summary("Jalapeño produces 10,755 tokens per second, 2x faster. At batch 1 it serves 90 tokens per second per user.")[0][6] is None
+    # A figure with another system named after the one before it is that system's.
+    assert [f[3] for f in _summary("Jalapeño delivers 900 tokens per second per user and the GB200 reaches 300 tokens per second per user.")] == [
+        "jalapeno", "gb200"]
+
+
 def test_the_first_side_of_n_versus_m_takes_the_unit_of_the_second():
     text = "On Kimi K2.5, Jalapeño reaches 700 versus 169 tokens per second per user for the GB200, roughly 4.1 times."
     assert [(f[1], f[3], f[6]) for f in _summary(text)][:2] == [("700", "jalapeno", "tokens-per-sec-per-user"),

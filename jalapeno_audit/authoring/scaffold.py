@@ -47,6 +47,14 @@ _TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\
 _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
 _SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
 _COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
+#: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
+_AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|per[- ](?:GPU|chip|node|accelerator|card|device))\b",
+                        re.I)
+#: Words that describe tokens-per-second figures as how fast one stream runs.
+_SPEED = re.compile(r"\b(?:speeds?|faster|fastest|quicker|instant(?:ly)?|real[- ]time)\b", re.I)
+#: A ratio that says how much faster ("20x faster", "a 10x to 100x speed advantage", "a 3x speed-up").
+_FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?up)", re.I)
+_NO_PHRASE = "no metric phrase near the figure"
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
@@ -66,6 +74,11 @@ class Candidate:
     unit: str | None = None
     doubts: dict[str, str] = field(default_factory=dict)  # field -> why it is marked TODO
     reversed: bool = False  # written the other way round: `system` is the comparator the text names, `vs` its subject
+    start: int = 0  # the figure's span in the sentence
+    end: int = 0
+    paragraph: int = -1  # where it stands: its paragraph, and its sentence's number in the article
+    sentence: int = -1
+    speed: bool = False  # a ratio that says "faster" and names no metric: the metric of the speeds stated beside it
 
     @property
     def missing(self) -> list[str]:
@@ -85,19 +98,62 @@ class Scaffolder:
         phrases = {(phrase.lower(), m.id) for m in catalog.metrics.values()
                    for phrase in (m.name, re.sub(r"\s*\([^)]*\)$", "", m.name), *m.aliases) if phrase}
         self.metric_phrases = sorted(phrases, key=lambda pair: (-len(pair[0]), pair))
+        self.token_rate: str | None = None  # what a bare "tokens per second" measures in the article being read
+
+    def _token_rate(self, body: str) -> str | None:
+        """The metric a bare "tokens per second" stands for in this article, when its words settle it.
+
+        Aggregate throughput comes with a batch, concurrent requests, a benchmark scenario or a
+        per-device basis; one stream's speed with "per user", or with words of speed and none of those.
+        An article that says both leaves every bare figure to the reader.
+        """
+        aggregate = [m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"]
+        per_user = [m.id for m in self.catalog.metrics.values() if m.unit == "tok/s/user"]
+        if len(aggregate) != 1 or len(per_user) != 1:
+            return None
+        phrased = self._phrase_metrics(body)
+        says_aggregate = aggregate[0] in phrased or bool(_AGGREGATE.search(body))
+        says_per_user = per_user[0] in phrased
+        if says_aggregate != says_per_user:
+            return aggregate[0] if says_aggregate else per_user[0]
+        if not says_aggregate and _SPEED.search(body):
+            return per_user[0]
+        return None
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         subject = self._subject(body, title)
+        self.token_rate = self._token_rate(body)
         found: list[Candidate] = []
         seen: list[str] = []
         paragraph = -1
-        for sentence in sentences(body):
+        for number, sentence in enumerate(sentences(body)):
             if sentence.paragraph != paragraph:
                 paragraph, seen = sentence.paragraph, []
-            found += self.candidates(replace(sentence, paragraph_models=tuple(seen)), subject)
+            for candidate in self.candidates(replace(sentence, paragraph_models=tuple(seen)), subject):
+                candidate.paragraph, candidate.sentence = sentence.paragraph, number
+                found.append(candidate)
             seen += [model_id for _, model_id in _mentions(sentence.text, self.models)]
+        self._speed_metrics(found)
+        _repeated(found)
         _apart(found)
         return found
+
+    def _speed_metrics(self, found: list[Candidate]) -> None:
+        """ "20x faster" names no metric: it is the one metric of the speeds stated beside it, in its
+        sentence or (when the sentence states none) its paragraph, if that is a rate where higher is better."""
+        for candidate in found:
+            if not candidate.speed or "metric" not in candidate.doubts:
+                continue
+            for scope in ("sentence", "paragraph"):
+                values = [other for other in found if other.kind == "value" and getattr(other, scope) == getattr(candidate, scope)]
+                if not values:
+                    continue
+                metrics = {other.metric for other in values}
+                metric = self.catalog.metrics.get(next(iter(metrics)) or "") if len(metrics) == 1 else None
+                if metric is not None and metric.better == "higher" and metric.family in ("throughput", "responsiveness"):
+                    candidate.metric = metric.id
+                    del candidate.doubts["metric"]
+                break
 
     def _subject(self, body: str, title: str | None) -> str | None:
         """The article's subject system: the one its text names most often (the title breaks a tie)."""
@@ -151,12 +207,14 @@ class Scaffolder:
             return None  # no unit and no metric phrase: not a figure a claim would state
         if metric is not None and self.catalog.metrics[metric].family == "model-size":
             return None  # "70 billion parameters": a model size, not a claim about a system
-        candidate = Candidate(text, "ratio" if is_ratio else "value", "", found=reading.text, unit=unit, metric=metric)
+        candidate = Candidate(text, "ratio" if is_ratio else "value", "", found=reading.text, unit=unit, metric=metric,
+                              start=reading.start, end=reading.end)
         if metric is None:
             candidate.doubts["metric"] = metric_doubt
+            candidate.speed = is_ratio and metric_doubt == _NO_PHRASE and bool(_FASTER.match(text, reading.end))
         self._figure(candidate, reading, metric)
         self._hedge(candidate, reading, earlier, masked)
-        self._sides(candidate, reading, text, part_start, subject)
+        self._sides(candidate, reading, text, part_start, subject, previous)
         if candidate.reversed:
             candidate.system, candidate.vs = candidate.vs, candidate.system
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
@@ -190,12 +248,14 @@ class Scaffolder:
         """The metric (and a unit to write) from the figure's unit and the metric phrases near it."""
         unit_metrics: set[str] = set()
         unit = None
+        token_rate = False
         tail = sentence[reading.end:reading.end + 40] if reading.end <= len(sentence) else ""
         if not is_ratio and reading.label == "$":
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
         elif not is_ratio and _TOKEN_RATE.match(tail):
             # "tokens per second" alone does not say aggregate throughput or one user's speed.
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in ("tok/s", "tok/s/user")}
+            token_rate = True
         elif not is_ratio and reading.label:
             base = self._unit_of(reading.label)
             if base is not None:
@@ -210,6 +270,11 @@ class Scaffolder:
             both = unit_metrics & phrased if phrased else unit_metrics
             if len(both) == 1:
                 return both.pop(), unit, ""
+            if token_rate and not unit_metrics & phrased:
+                # Neither phrase near it: a per-device basis in the sentence, else the article's words, settle it.
+                settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if _AGGREGATE.search(sentence) else self.token_rate
+                if settled in unit_metrics:
+                    return settled, unit, ""
             return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
         if not is_ratio:
             return None, None, "unmeasured" if reading.label not in ("$",) else "a price: which metric?"
@@ -220,7 +285,7 @@ class Scaffolder:
             return next(iter(phrased)), None, ""
         if phrased:
             return None, None, f"the sentence names {', '.join(sorted(phrased))}"
-        return None, None, "no metric phrase near the figure"
+        return None, None, _NO_PHRASE
 
     def _unit_of(self, label: str) -> tuple[str, str] | None:
         """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
@@ -296,7 +361,8 @@ class Scaffolder:
                 candidate.doubts["approx"] = f"'{before.hedge}' before an earlier figure may cover this one"
                 return
 
-    def _sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None) -> None:
+    def _sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
+               previous: Candidate | None = None) -> None:
         named = _mentions(text, self.systems)
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
@@ -308,6 +374,9 @@ class Scaffolder:
             own = [sid for pos, sid in before if pos >= part_start] or [sid for pos, sid in after if pos < reading.end + 60 and (pos, sid) not in compared]
             if len({*own}) == 1:
                 candidate.system = own[0]
+            elif not own and _coordinated_after(previous, text, reading, named):
+                # "X delivers N tokens per second for A and M tokens per second for B": M is X's too.
+                candidate.system = previous.system  # type: ignore[union-attr]
             elif not named and pronoun and subject:
                 candidate.system = subject
             elif len({sid for _, sid in named}) == 1 and not compared:
@@ -356,6 +425,30 @@ class Scaffolder:
                 candidate.model = carried[0]
             else:
                 candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
+
+
+def _coordinated_after(previous: Candidate | None, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:
+    """Whether a value figure is coordinated with the value before it ("N ... and M ..."), with no system named
+    between them or after it in the sentence, and not set against it ("N against M" gives M to another side)."""
+    if previous is None or previous.kind != "value" or previous.system is None or "system" in previous.doubts:
+        return False
+    between = text[previous.end:reading.start]
+    if _SECOND_SIDE.search(between) or re.search(r"\b(?:while|whereas|but|than)\b", between, re.I) or not re.search(r"\band\b|,", between):
+        return False
+    return not any(pos >= previous.end for pos, _ in named if not _VERSUS.search(text[max(0, pos - 30):pos]))
+
+
+def _repeated(found: list[Candidate]) -> None:
+    """A figure its paragraph already gave for the same system, model and metric is most often the same claim
+    said again ("what 100 tokens per second looks like ... At 100 tokens per second, ..."): left to the reader."""
+    stated: set[tuple] = set()
+    for candidate in found:
+        if candidate.kind != "value" or candidate.doubts:
+            continue
+        key = (candidate.paragraph, candidate.system, candidate.model, candidate.metric, str(candidate.figure), candidate.unit)
+        if key in stated:
+            candidate.doubts["at"] = "its paragraph gave this figure already: the same claim again, or a condition of the next?"
+        stated.add(key)
 
 
 def _apart(found: list[Candidate]) -> None:
