@@ -125,6 +125,22 @@ def test_bare_tokens_per_second_and_faster_take_their_metric_from_the_article():
         "jalapeno", "gb200"]
 
 
+def test_a_list_lead_in_says_whose_figures_its_items_are():
+    text = ("Jalapeño is here. Jalapeño ships soon.\n\n"
+            "Compared to the GB200, Jalapeño offers:\n- 2x the end-to-end latency\n- 288GB of HBM3E memory\n- The GB300 has 4x the memory\n\n"
+            "Compared to the last generation, Jalapeño offers:\n- 3x the end-to-end latency\n\n"
+            "The specifications:\n- 700 W of rated power\n\n"
+            "The GB200 and the GB300 compared:\n- 400 W of rated power")
+    assert [(f[1], f[3], f[4], f[7]) for f in _summary(text)] == [
+        ("2", "jalapeno", "gb200", []),
+        ("288", "jalapeno", None, []),
+        ("4", "gb300", None, ["vs"]),  # the item names its own system, and no comparator
+        ("3", "jalapeno", None, ["vs"]),  # "the last generation" is no catalog system
+        ("700", "jalapeno", None, []),  # a lead-in naming no system: the article's subject
+        ("400", None, None, ["system"]),
+    ]
+
+
 def test_the_first_side_of_n_versus_m_takes_the_unit_of_the_second():
     text = "On Kimi K2.5, Jalapeño reaches 700 versus 169 tokens per second per user for the GB200, roughly 4.1 times."
     assert [(f[1], f[3], f[6]) for f in _summary(text)][:2] == [("700", "jalapeno", "tokens-per-sec-per-user"),

@@ -214,7 +214,10 @@ class Scaffolder:
             candidate.speed = is_ratio and metric_doubt == _NO_PHRASE and bool(_FASTER.match(text, reading.end))
         self._figure(candidate, reading, metric)
         self._hedge(candidate, reading, earlier, masked)
-        self._sides(candidate, reading, text, part_start, subject, previous)
+        if sentence.lead and not _mentions(text, self.systems):
+            self._lead_sides(candidate, sentence.lead, subject)
+        else:
+            self._sides(candidate, reading, text, part_start, subject, previous)
         if candidate.reversed:
             candidate.system, candidate.vs = candidate.vs, candidate.system
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
@@ -360,6 +363,30 @@ class Scaffolder:
             if before.hedge and _COORDINATED.search(masked[before.end:reading.start]):
                 candidate.doubts["approx"] = f"'{before.hedge}' before an earlier figure may cover this one"
                 return
+
+    def _lead_sides(self, candidate: Candidate, lead: str, subject: str | None) -> None:
+        """A list item that names no system: its list's lead-in says whose figures these are and against what
+        ("Compared to the GB200, Jalapeño offers:"); a lead-in that names no system ("The specifications:")
+        introduces the article's subject's figures, with no comparator."""
+        named = _mentions(lead, self.systems)
+        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(lead[max(0, pos - 30):pos])]
+        own = list(dict.fromkeys(sid for pos, sid in named if (pos, sid) not in compared))
+        versus = list(dict.fromkeys(sid for _, sid in compared))
+        comparing = re.search(r"\b(?:than|compared (?:with|to)|versus|vs\.?|relative to|over)\b", lead, re.I)
+        if len(own) == 1:
+            candidate.system = own[0]
+        elif not named and subject and not comparing:
+            candidate.system = subject
+        else:
+            candidate.doubts["system"] = "the list's lead-in does not say whose figures these are"
+        if candidate.kind == "value":
+            return
+        if len(versus) == 1 and versus[0] != candidate.system:
+            candidate.vs = versus[0]
+        elif comparing and not versus:
+            candidate.doubts["vs"] = f"the list's lead-in compares with something the catalog does not name: '{lead}'"
+        else:
+            candidate.doubts["vs"] = "the list's lead-in does not name one comparator"
 
     def _sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
                previous: Candidate | None = None) -> None:
