@@ -141,6 +141,16 @@ def test_a_list_lead_in_says_whose_figures_its_items_are():
     ]
 
 
+def test_hardware_figures_take_no_model_from_the_paragraph():
+    text = ("Take Kimi K2.5. Jalapeño reaches 120 ms time to first token. The GB200 has only ~200MB of on-chip memory. "
+            "Jalapeño has 30% lower TCO than the GB300.")
+    assert [(f[1], f[2], f[3], f[4], f[5], f[6]) for f in _summary(text)] == [
+        ("120", None, "jalapeno", None, "kimi-k2.5", "ttft"),
+        ("200", "~", "gb200", None, None, "on-chip-memory"),  # the hardware's own figure: no model
+        ("0.7", None, "gb300", "jalapeno", "kimi-k2.5", "tco"),  # a lower-is-better metric: read the other way round
+    ]
+
+
 def test_the_first_side_of_n_versus_m_takes_the_unit_of_the_second():
     text = "On Kimi K2.5, Jalapeño reaches 700 versus 169 tokens per second per user for the GB200, roughly 4.1 times."
     assert [(f[1], f[3], f[6]) for f in _summary(text)][:2] == [("700", "jalapeno", "tokens-per-sec-per-user"),

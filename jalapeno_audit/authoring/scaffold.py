@@ -437,6 +437,12 @@ class Scaffolder:
         if candidate.vs is None:
             candidate.doubts["vs"] = "the sentence does not name one comparator"
 
+    def _model_bound(self, metric_id: str | None) -> bool:
+        """Whether a metric's figures depend on the model run: memory, compute, power and interconnect figures
+        are the hardware's own, so a model the paragraph named before is not theirs."""
+        metric = self.catalog.metrics.get(metric_id or "")
+        return metric is None or metric.family not in _HARDWARE_FAMILIES
+
     def _model(self, candidate: Candidate, sentence: Sentence, text: str, part: str) -> None:
         in_part = list(dict.fromkeys(mid for _, mid in _mentions(part, self.models)))
         in_sentence = list(dict.fromkeys(mid for _, mid in _mentions(text, self.models)))
@@ -446,12 +452,15 @@ class Scaffolder:
             candidate.model = in_sentence[0]
         elif len(in_sentence) > 1:
             candidate.doubts["model"] = f"the sentence names {', '.join(in_sentence)}"
-        elif sentence.paragraph_models:
+        elif sentence.paragraph_models and self._model_bound(candidate.metric):
             carried = list(dict.fromkeys(sentence.paragraph_models))
             if len(carried) == 1:
                 candidate.model = carried[0]
             else:
                 candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
+
+
+_HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
 
 def _coordinated_after(previous: Candidate | None, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:
