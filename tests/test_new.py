@@ -90,11 +90,11 @@ def test_a_possible_condition_in_the_sentence_or_its_paragraph_comments_the_clai
         ("120", "jalapeno", "ttft", ["at"]),  # the paragraph's next sentence states a commitment term
         ("1.20", "jalapeno", "price-per-chip-hour", ["at"]),
         ("288", "jalapeno", "memory-capacity", ["at"]),  # two capacities of one system in the text: what sets them apart?
-        ("90", "jalapeno", "ttft", ["at"]),  # "in FP8"
+        ("90", "jalapeno", "ttft", []),  # "in FP8": written in `at` (see below)
         ("144", "jalapeno", "memory-capacity", ["at"]),
         ("1459", "jalapeno", "tokens-per-sec-per-user", ["at"]),  # a memory type beside a speed may be a condition
         ("80", "jalapeno", "ttft", ["at"]),  # 120, 90 and 80 ms: the same system and metric three times
-        ("1200", "gb200", "tokens-per-sec-per-user", ["at"]),
+        ("1200", "gb200", "tokens-per-sec-per-user", []),  # "in FP4": written in `at`
     ]
     # A memory type names the memory a memory figure measures; a sibling list item's precision is not this item's.
     alone = "Jalapeño carries 288GB of HBM3E memory.\n\nResults:\n- Jalapeño reaches 80 ms time to first token\n- The GB200 runs FP4"
@@ -149,6 +149,30 @@ def test_hardware_figures_take_no_model_from_the_paragraph():
         ("200", "~", "gb200", None, None, "on-chip-memory"),  # the hardware's own figure: no model
         ("0.7", None, "gb300", "jalapeno", "kimi-k2.5", "tco"),  # a lower-is-better metric: read the other way round
     ]
+
+
+def test_one_word_settings_in_the_figures_clause_are_written_in_at():
+    def at(text):
+        return [(c.figure, c.at, sorted(c.doubts)) for c in candidates(text)]
+
+    assert at("Jalapeño reaches 90 ms time to first token in FP8.") == [("90", {"precision": "fp8"}, [])]
+    assert at("Jalapeño reaches 1,200 tokens per second per user with TRT-LLM in BF16.") == [
+        ("1200", {"software": "tensorrt-llm", "precision": "bf16"}, [])]
+    # The paragraph says the same: still written; it says another setting: left to the reader.
+    assert at("Jalapeño runs FP8. Jalapeño reaches 90 ms time to first token in FP8.") == [("90", {"precision": "fp8"}, [])]
+    assert at("Jalapeño runs FP4. Jalapeño reaches 90 ms time to first token in FP8.")[0][2] == ["at"]
+    # Not written: a setting outside the figure's clause, two precisions in one clause, a ratio (whose side?),
+    # a metric a precision does not bear on, a condition that is not one word (a batch size).
+    for text in ("With TensorRT-LLM, Jalapeño reaches 90 ms time to first token.",
+                 "Jalapeño reaches 90 ms time to first token, and the GB200 runs FP4.",
+                 "Jalapeño reaches 90 ms time to first token in FP8 over FP16.",
+                 "Jalapeño is 2x faster than the GB200 in end-to-end latency with vLLM.",
+                 "Jalapeño carries 288GB of HBM3E memory in FP8.",
+                 "Jalapeño reaches 90 ms time to first token in FP8 at batch size 8."):
+        assert [(c.at, "at" in c.doubts) for c in candidates(text)] == [({}, True)], text
+    draft, _ = scaffold("Jalapeño reaches 90 ms time to first token in FP8.", "x", load_catalog(), archive=None, publisher=None, url=None,
+                        published=None)
+    assert "    at: {precision: fp8}\n" in draft
 
 
 def test_the_first_side_of_n_versus_m_takes_the_unit_of_the_second():

@@ -41,6 +41,15 @@ _CONDITION = re.compile(
     r"(?:single|one|per|each)[ -](?:GPU|chip|accelerator|node|server|card|device)|"
     r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|MLPerf|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+#: Conditions written in one word, and how a claim's `at` writes them: a precision, the software a figure was measured with.
+_SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
+    ("precision", re.compile(r"(?:NV|MX)?FP\d+|BF16|TF32|INT\d+", re.I), None),
+    ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
+    ("software", re.compile(r"vLLM", re.I), "vllm"),
+    ("software", re.compile(r"SGLang", re.I), "sglang"),
+)
+#: Metric families whose figures depend on a precision or on software (not memory, power, prices or schedules).
+_SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
 _MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 _TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b", re.I)
@@ -78,6 +87,7 @@ class Candidate:
     end: int = 0
     paragraph: int = -1  # where it stands: its paragraph, and its sentence's number in the article
     sentence: int = -1
+    at: dict[str, str] = field(default_factory=dict)  # conditions the sentence states for it, in one word each
     speed: bool = False  # a ratio that says "faster" and names no metric: the metric of the speeds stated beside it
 
     @property
@@ -223,21 +233,41 @@ class Scaffolder:
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
             candidate.doubts.update({name: f"{why} (read the other way round: system is the comparator)" for name, why in doubts.items() if why})
         self._model(candidate, sentence, text, part)
-        self._conditions(candidate, sentence, part)
+        self._conditions(candidate, sentence, (part_start, part_end))
         return candidate
 
-    def _conditions(self, candidate: Candidate, sentence: Sentence, part: str) -> None:
+    def _conditions(self, candidate: Candidate, sentence: Sentence, part_span: tuple[int, int]) -> None:
         """Mark `at` when the sentence or its paragraph states something that may be a condition."""
         metric = self.catalog.metrics.get(candidate.metric or "")
         # A memory type beside a memory figure names what is measured ("180GB of HBM3E"); two memory
         # figures of one system that differ by type are caught by `_apart`.
         conditions = (_CONDITION,) if metric is not None and metric.family == "memory" else (_CONDITION, _MEMORY_TYPE)
+        said = [match for pattern in conditions for match in pattern.finditer(sentence.text)]
+        settings = self._settings(candidate, said, part_span) if said else None
         for where, text in (("the sentence says", sentence.text), ("its paragraph says", sentence.context)):
             found = [match for pattern in conditions if (match := pattern.search(text))]
+            if found and settings is not None and all(settings.get(setting[0]) == setting[1] if (setting := _setting(match.group())) else False
+                                                      for pattern in conditions for match in pattern.finditer(text)):
+                continue  # every condition said here is one the figure's clause writes in `at`
             if found:
                 first = min(found, key=lambda match: match.start())
                 candidate.doubts["at"] = f"{where} '{first.group()}'" + (": does it apply here?" if text is sentence.context else "")
                 return
+        candidate.at = settings or {}
+
+    def _settings(self, candidate: Candidate, said: list[re.Match[str]], part_span: tuple[int, int]) -> dict[str, str] | None:
+        """The `at` of a value whose sentence states only one-word settings ("with TensorRT-LLM", "650 TFLOP/s BF16
+        compute"), all in the figure's own clause, one per kind, on a metric they bear on; else None."""
+        metric = self.catalog.metrics.get(candidate.metric or "")
+        if candidate.kind != "value" or metric is None or metric.family not in _SETTING_FAMILIES:
+            return None
+        settings: dict[str, str] = {}
+        for match in said:
+            setting = _setting(match.group())
+            if setting is None or not part_span[0] <= match.start() < part_span[1] or settings.get(setting[0], setting[1]) != setting[1]:
+                return None
+            settings[setting[0]] = setting[1]
+        return settings
 
     def _variant(self, text: str, reading: Reading) -> bool:
         """A size that names a product variant: "H100 80GB", "SXM 80GB GPUs" (not a claim about the product)."""
@@ -463,6 +493,14 @@ class Scaffolder:
 _HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
 
+def _setting(word: str) -> tuple[str, str] | None:
+    """(key, value) for a one-word condition ("FP8" -> precision fp8, "TRT-LLM" -> software tensorrt-llm)."""
+    for key, pattern, value in _SETTINGS:
+        if pattern.fullmatch(word):
+            return key, value or word.lower()
+    return None
+
+
 def _coordinated_after(previous: Candidate | None, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:
     """Whether a value figure is coordinated with the value before it ("N ... and M ..."), with no system named
     between them or after it in the sentence, and not set against it ("N against M" gives M to another side)."""
@@ -481,7 +519,8 @@ def _repeated(found: list[Candidate]) -> None:
     for candidate in found:
         if candidate.kind != "value" or candidate.doubts:
             continue
-        key = (candidate.paragraph, candidate.system, candidate.model, candidate.metric, str(candidate.figure), candidate.unit)
+        key = (candidate.paragraph, candidate.system, candidate.model, candidate.metric, str(candidate.figure), candidate.unit,
+               str(sorted(candidate.at.items())))
         if key in stated:
             candidate.doubts["at"] = "its paragraph gave this figure already: the same claim again, or a condition of the next?"
         stated.add(key)
@@ -493,7 +532,8 @@ def _apart(found: list[Candidate]) -> None:
     groups: dict[tuple, list[Candidate]] = {}
     for candidate in found:
         if candidate.system and candidate.metric and "system" not in candidate.doubts:
-            groups.setdefault((candidate.kind, candidate.system, candidate.vs, candidate.model, candidate.metric), []).append(candidate)
+            key = (candidate.kind, candidate.system, candidate.vs, candidate.model, candidate.metric, str(sorted(candidate.at.items())))
+            groups.setdefault(key, []).append(candidate)
     for group in groups.values():
         if len({str(c.figure) for c in group}) > 1:
             for candidate in group:
@@ -619,6 +659,8 @@ def _claim_lines(c: Candidate, claim_id: str) -> list[str]:
             lines.append(f"    {name}: {value}")
     if "at" in c.doubts:
         lines.append(f"    at: TODO  # {c.doubts['at']}")
+    elif c.at:
+        lines.append("    at: {" + ", ".join(f"{key}: {value}" for key, value in c.at.items()) + "}")
     note = f"  # TODO: {c.doubts['figure']}" if "figure" in c.doubts else f"  # from {_yaml_text(c.found)}"
     if c.reversed and "figure" not in c.doubts:
         note += f", read the other way round: {c.vs or 'the subject'}'s figure is {c.figure} of {c.system or 'the comparator'}'s"
