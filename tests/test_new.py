@@ -89,13 +89,16 @@ def test_a_possible_condition_in_the_sentence_or_its_paragraph_comments_the_clai
     assert found == [
         ("120", "jalapeno", "ttft", ["at"]),  # the paragraph's next sentence states a commitment term
         ("1.20", "jalapeno", "price-per-chip-hour", ["at"]),
-        ("288", "jalapeno", "memory-capacity", ["at"]),  # two capacities of one system in the text: what sets them apart?
+        ("288", "jalapeno", "memory-capacity", []),  # two capacities of one system, each with its memory type: `at` (below)
         ("90", "jalapeno", "ttft", []),  # "in FP8": written in `at` (see below)
-        ("144", "jalapeno", "memory-capacity", ["at"]),
+        ("144", "jalapeno", "memory-capacity", []),
         ("1459", "jalapeno", "tokens-per-sec-per-user", ["at"]),  # a memory type beside a speed may be a condition
         ("80", "jalapeno", "ttft", ["at"]),  # 120, 90 and 80 ms: the same system and metric three times
         ("1200", "gb200", "tokens-per-sec-per-user", []),  # "in FP4": written in `at`
     ]
+    assert [c.at for c in candidates(text) if c.metric == "memory-capacity"] == [{"memory-type": "hbm3e"}, {"memory-type": "hbm3"}]
+    # Two capacities of one system that no memory type sets apart are left to the reader.
+    assert [sorted(c.doubts) for c in candidates("Jalapeño carries 288GB of memory. Jalapeño carries 144GB of HBM3 memory.")] == [["at"], ["at"]]
     # A memory type names the memory a memory figure measures; a sibling list item's precision is not this item's.
     alone = "Jalapeño carries 288GB of HBM3E memory.\n\nResults:\n- Jalapeño reaches 80 ms time to first token\n- The GB200 runs FP4"
     assert [(f[1], f[7]) for f in _summary(alone)] == [("288", []), ("80", [])]

@@ -52,6 +52,7 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
 _SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
 _MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
+_TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 _TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b", re.I)
 _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
 _SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
@@ -87,6 +88,7 @@ class Candidate:
     end: int = 0
     paragraph: int = -1  # where it stands: its paragraph, and its sentence's number in the article
     sentence: int = -1
+    memory_type: str | None = None  # for a memory figure, the memory type written with it ("96GB of HBM3")
     at: dict[str, str] = field(default_factory=dict)  # conditions the sentence states for it, in one word each
     speed: bool = False  # a ratio that says "faster" and names no metric: the metric of the speeds stated beside it
 
@@ -234,6 +236,9 @@ class Scaffolder:
             candidate.doubts.update({name: f"{why} (read the other way round: system is the comparator)" for name, why in doubts.items() if why})
         self._model(candidate, sentence, text, part)
         self._conditions(candidate, sentence, (part_start, part_end))
+        if metric is not None and self.catalog.metrics[metric].family == "memory":
+            typed = _TYPED_MEMORY.match(text, reading.end)
+            candidate.memory_type = typed["type"] if typed else None
         return candidate
 
     def _conditions(self, candidate: Candidate, sentence: Sentence, part_span: tuple[int, int]) -> None:
@@ -536,6 +541,12 @@ def _apart(found: list[Candidate]) -> None:
             groups.setdefault(key, []).append(candidate)
     for group in groups.values():
         if len({str(c.figure) for c in group}) > 1:
+            types = [c.memory_type for c in group]
+            if all(types) and len({t.lower() for t in types if t}) == len(group) and not any("at" in c.doubts for c in group):
+                # "96GB of HBM3 and up to 144GB of HBM3E": the memory type named with each figure sets them apart.
+                for candidate in group:
+                    candidate.at = {**candidate.at, "memory-type": (candidate.memory_type or "").lower()}
+                continue
             for candidate in group:
                 candidate.doubts.setdefault("at", f"the text gives {candidate.system} more than one {candidate.metric} figure: what sets them apart?")
 
