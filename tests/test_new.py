@@ -120,6 +120,13 @@ def test_bare_tokens_per_second_and_faster_take_their_metric_from_the_article():
         ("700", "jalapeno", None, "tokens-per-sec-per-user", []),
         ("700", "jalapeno", None, "tokens-per-sec-per-user", ["at"]),  # the paragraph's figure again
     ]
+    # A relative clause after figures for several models covers them all; a bare comma does not say.
+    both = "Jalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B{} 20x faster than the GB200."
+    assert [(c.models, c.metric, sorted(c.doubts)) for c in candidates(both.format(", which is"))][2] == (
+        ["kimi-k2.5", "gpt-oss-120b"], "tokens-per-sec-per-user", [])
+    assert sorted(candidates(both.format(", running"))[2].doubts) == ["model"]
+    draft, _ = scaffold(both.format(", which is"), "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert "    models: [kimi-k2.5, gpt-oss-120b]\n" in draft
     # A benchmark scenario or a batch makes them aggregate throughput; both kinds of words leave the reader to choose.
     assert _summary("Jalapeño produces 10,755 tokens per second in the offline test.")[0][6] == "throughput"
     assert _summary("Jalapeño produces 10,755 tokens per second, 2x faster. At batch 1 it serves 90 tokens per second per user.")[0][6] is None

@@ -52,6 +52,7 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
 _SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
 _MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
+_WHICH = re.compile(r"\s*which\b", re.I)
 _TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 _TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b", re.I)
 _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
@@ -88,6 +89,7 @@ class Candidate:
     end: int = 0
     paragraph: int = -1  # where it stands: its paragraph, and its sentence's number in the article
     sentence: int = -1
+    models: list[str] = field(default_factory=list)  # several models one figure covers (then `model` is None)
     memory_type: str | None = None  # for a memory figure, the memory type written with it ("96GB of HBM3")
     at: dict[str, str] = field(default_factory=dict)  # conditions the sentence states for it, in one word each
     speed: bool = False  # a ratio that says "faster" and names no metric: the metric of the speeds stated beside it
@@ -485,6 +487,10 @@ class Scaffolder:
             candidate.model = in_part[0]
         elif len(in_sentence) == 1:
             candidate.model = in_sentence[0]
+        elif len(in_sentence) > 1 and candidate.kind == "ratio" and _WHICH.match(part) and all(
+                pos < candidate.start for pos, _ in _mentions(text, self.models)):
+            # "N for A and M for B, which is 20x faster than C": the relative clause covers every model before it.
+            candidate.models = in_sentence
         elif len(in_sentence) > 1:
             candidate.doubts["model"] = f"the sentence names {', '.join(in_sentence)}"
         elif sentence.paragraph_models and self._model_bound(candidate.metric):
@@ -537,7 +543,8 @@ def _apart(found: list[Candidate]) -> None:
     groups: dict[tuple, list[Candidate]] = {}
     for candidate in found:
         if candidate.system and candidate.metric and "system" not in candidate.doubts:
-            key = (candidate.kind, candidate.system, candidate.vs, candidate.model, candidate.metric, str(sorted(candidate.at.items())))
+            key = (candidate.kind, candidate.system, candidate.vs, candidate.model, str(candidate.models), candidate.metric,
+                   str(sorted(candidate.at.items())))
             groups.setdefault(key, []).append(candidate)
     for group in groups.values():
         if len({str(c.figure) for c in group}) > 1:
@@ -668,6 +675,8 @@ def _claim_lines(c: Candidate, claim_id: str) -> list[str]:
             lines.append(f"    {name}: TODO  # {c.doubts[name]}{guess}")
         elif value is not None:
             lines.append(f"    {name}: {value}")
+        if name == "model" and c.models and "model" not in c.doubts:
+            lines.append(f"    models: [{', '.join(c.models)}]")
     if "at" in c.doubts:
         lines.append(f"    at: TODO  # {c.doubts['at']}")
     elif c.at:
