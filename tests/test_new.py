@@ -89,16 +89,100 @@ def test_a_possible_condition_in_the_sentence_or_its_paragraph_comments_the_clai
     assert found == [
         ("120", "jalapeno", "ttft", ["at"]),  # the paragraph's next sentence states a commitment term
         ("1.20", "jalapeno", "price-per-chip-hour", ["at"]),
-        ("288", "jalapeno", "memory-capacity", ["at"]),  # two capacities of one system in the text: what sets them apart?
-        ("90", "jalapeno", "ttft", ["at"]),  # "in FP8"
-        ("144", "jalapeno", "memory-capacity", ["at"]),
+        ("288", "jalapeno", "memory-capacity", []),  # two capacities of one system, each with its memory type: `at` (below)
+        ("90", "jalapeno", "ttft", []),  # "in FP8": written in `at` (see below)
+        ("144", "jalapeno", "memory-capacity", []),
         ("1459", "jalapeno", "tokens-per-sec-per-user", ["at"]),  # a memory type beside a speed may be a condition
         ("80", "jalapeno", "ttft", ["at"]),  # 120, 90 and 80 ms: the same system and metric three times
-        ("1200", "gb200", "tokens-per-sec-per-user", ["at"]),
+        ("1200", "gb200", "tokens-per-sec-per-user", []),  # "in FP4": written in `at`
     ]
+    assert [c.at for c in candidates(text) if c.metric == "memory-capacity"] == [{"memory-type": "hbm3e"}, {"memory-type": "hbm3"}]
+    # Two capacities of one system that no memory type sets apart are left to the reader.
+    assert [sorted(c.doubts) for c in candidates("Jalapeño carries 288GB of memory. Jalapeño carries 144GB of HBM3 memory.")] == [["at"], ["at"]]
     # A memory type names the memory a memory figure measures; a sibling list item's precision is not this item's.
     alone = "Jalapeño carries 288GB of HBM3E memory.\n\nResults:\n- Jalapeño reaches 80 ms time to first token\n- The GB200 runs FP4"
     assert [(f[1], f[7]) for f in _summary(alone)] == [("288", []), ("80", [])]
+
+
+def test_bare_tokens_per_second_and_faster_take_their_metric_from_the_article():
+    # Speed words and no batch, benchmark scenario or per-device basis: one stream's speed.
+    speed = ("Jalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B.\n\n"
+             "At 1,800 tokens/s, Jalapeño is 2.4x faster than the GB200 on Kimi K2.5. Jalapeño runs 20x faster than the GB300.\n\n"
+             "Jalapeño runs 3x faster than the GB200.\n\n"
+             "Jalapeño shows what 700 tokens per second looks like. At 700 tokens per second, Jalapeño feels instant.")
+    assert [(f[1], f[3], f[4], f[6], f[7]) for f in _summary(speed)] == [
+        ("1800", "jalapeno", None, "tokens-per-sec-per-user", []),
+        ("450", "jalapeno", None, "tokens-per-sec-per-user", []),  # coordinated with the figure before it: Jalapeño's too
+        ("1800", "jalapeno", None, "tokens-per-sec-per-user", []),
+        ("2.4", "jalapeno", "gb200", "tokens-per-sec-per-user", []),  # "faster": the metric of the speed in its sentence
+        ("20", "jalapeno", "gb300", "tokens-per-sec-per-user", []),  # ... or in its paragraph
+        ("3", "jalapeno", "gb200", None, ["metric"]),  # no speed beside it
+        ("700", "jalapeno", None, "tokens-per-sec-per-user", []),
+        ("700", "jalapeno", None, "tokens-per-sec-per-user", ["at"]),  # the paragraph's figure again
+    ]
+    # A relative clause after figures for several models covers them all; a bare comma does not say.
+    both = "Jalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B{} 20x faster than the GB200."
+    assert [(c.models, c.metric, sorted(c.doubts)) for c in candidates(both.format(", which is"))][2] == (
+        ["kimi-k2.5", "gpt-oss-120b"], "tokens-per-sec-per-user", [])
+    assert sorted(candidates(both.format(", running"))[2].doubts) == ["model"]
+    draft, _ = scaffold(both.format(", which is"), "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert "    models: [kimi-k2.5, gpt-oss-120b]\n" in draft
+    # A benchmark scenario or a batch makes them aggregate throughput; both kinds of words leave the reader to choose.
+    assert _summary("Jalapeño produces 10,755 tokens per second in the offline test.")[0][6] == "throughput"
+    assert _summary("Jalapeño produces 10,755 tokens per second, 2x faster. At batch 1 it serves 90 tokens per second per user.")[0][6] is None
+    # A figure with another system named after the one before it is that system's.
+    assert [f[3] for f in _summary("Jalapeño delivers 900 tokens per second per user and the GB200 reaches 300 tokens per second per user.")] == [
+        "jalapeno", "gb200"]
+
+
+def test_a_list_lead_in_says_whose_figures_its_items_are():
+    text = ("Jalapeño is here. Jalapeño ships soon.\n\n"
+            "Compared to the GB200, Jalapeño offers:\n- 2x the end-to-end latency\n- 288GB of HBM3E memory\n- The GB300 has 4x the memory\n\n"
+            "Compared to the last generation, Jalapeño offers:\n- 3x the end-to-end latency\n\n"
+            "The specifications:\n- 700 W of rated power\n\n"
+            "The GB200 and the GB300 compared:\n- 400 W of rated power")
+    assert [(f[1], f[3], f[4], f[7]) for f in _summary(text)] == [
+        ("2", "jalapeno", "gb200", []),
+        ("288", "jalapeno", None, []),
+        ("4", "gb300", None, ["vs"]),  # the item names its own system, and no comparator
+        ("3", "jalapeno", None, ["vs"]),  # "the last generation" is no catalog system
+        ("700", "jalapeno", None, []),  # a lead-in naming no system: the article's subject
+        ("400", None, None, ["system"]),
+    ]
+
+
+def test_hardware_figures_take_no_model_from_the_paragraph():
+    text = ("Take Kimi K2.5. Jalapeño reaches 120 ms time to first token. The GB200 has only ~200MB of on-chip memory. "
+            "Jalapeño has 30% lower TCO than the GB300.")
+    assert [(f[1], f[2], f[3], f[4], f[5], f[6]) for f in _summary(text)] == [
+        ("120", None, "jalapeno", None, "kimi-k2.5", "ttft"),
+        ("200", "~", "gb200", None, None, "on-chip-memory"),  # the hardware's own figure: no model
+        ("0.7", None, "gb300", "jalapeno", "kimi-k2.5", "tco"),  # a lower-is-better metric: read the other way round
+    ]
+
+
+def test_one_word_settings_in_the_figures_clause_are_written_in_at():
+    def at(text):
+        return [(c.figure, c.at, sorted(c.doubts)) for c in candidates(text)]
+
+    assert at("Jalapeño reaches 90 ms time to first token in FP8.") == [("90", {"precision": "fp8"}, [])]
+    assert at("Jalapeño reaches 1,200 tokens per second per user with TRT-LLM in BF16.") == [
+        ("1200", {"software": "tensorrt-llm", "precision": "bf16"}, [])]
+    # The paragraph says the same: still written; it says another setting: left to the reader.
+    assert at("Jalapeño runs FP8. Jalapeño reaches 90 ms time to first token in FP8.") == [("90", {"precision": "fp8"}, [])]
+    assert at("Jalapeño runs FP4. Jalapeño reaches 90 ms time to first token in FP8.")[0][2] == ["at"]
+    # Not written: a setting outside the figure's clause, two precisions in one clause, a ratio (whose side?),
+    # a metric a precision does not bear on, a condition that is not one word (a batch size).
+    for text in ("With TensorRT-LLM, Jalapeño reaches 90 ms time to first token.",
+                 "Jalapeño reaches 90 ms time to first token, and the GB200 runs FP4.",
+                 "Jalapeño reaches 90 ms time to first token in FP8 over FP16.",
+                 "Jalapeño is 2x faster than the GB200 in end-to-end latency with vLLM.",
+                 "Jalapeño carries 288GB of HBM3E memory in FP8.",
+                 "Jalapeño reaches 90 ms time to first token in FP8 at batch size 8."):
+        assert [(c.at, "at" in c.doubts) for c in candidates(text)] == [({}, True)], text
+    draft, _ = scaffold("Jalapeño reaches 90 ms time to first token in FP8.", "x", load_catalog(), archive=None, publisher=None, url=None,
+                        published=None)
+    assert "    at: {precision: fp8}\n" in draft
 
 
 def test_the_first_side_of_n_versus_m_takes_the_unit_of_the_second():

@@ -22,6 +22,7 @@ class Sentence:
     paragraph_models: tuple[str, ...] = ()  # model ids named earlier in the same paragraph
     item: bool = False  # a list item ("- ...", "1. ..."): its siblings say nothing about it
     context: str = ""  # the rest of what applies to it: its paragraph's prose (for an item, the prose before the list)
+    lead: str = ""  # for a list item: the prose line that introduces its list ("Compared to X, Y offers:"), if any
 
 
 def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
@@ -73,5 +74,7 @@ def sentences(body: str) -> list[Sentence]:
     result = []
     for index, (text, number, item) in enumerate(found):
         context = " ".join(found[other][0] for other in prose.get(number, []) if other != index)
-        result.append(Sentence(text, number, item=item, context=context))
+        before = [found[other][0] for other in prose.get(number, []) if other < index]
+        lead = before[-1] if item and before and before[-1].endswith(":") else ""
+        result.append(Sentence(text, number, item=item, context=context, lead=lead))
     return result
