@@ -29,7 +29,7 @@ def render(report: Report, options: RenderOptions) -> str:
             continue
         out += [f"### {_TITLES[severity]} ({len(group)})", ""]
         for number, finding in enumerate(group, 1):
-            out += _finding(finding, f"{severity[0].upper()}{number}", options, units)
+            out += _finding(finding, f"{severity[0].upper()}{number}", options, units, report.figure)
     if report.upgrades:
         out += [escape.markdown(report.upgrade_message()), ""]
     if report.stale:
@@ -69,7 +69,7 @@ def _sources(report: Report) -> list[str]:
     return out + [""]
 
 
-def _finding(finding, label: str, options: RenderOptions, units: dict[str, tuple[str, str]]) -> list[str]:
+def _finding(finding, label: str, options: RenderOptions, units: dict[str, tuple[str, str]], shown) -> list[str]:
     out = [f"#### {label}. {escape.code(finding.rule)}: {escape.markdown(finding.message)}", ""]
     bridging = {c.full_id for c in finding.bridging()}
     if finding.is_dispute:
@@ -86,10 +86,10 @@ def _finding(finding, label: str, options: RenderOptions, units: dict[str, tuple
         for number, group in enumerate(finding.groups, 1):
             for claim in group:
                 camp = f"{number} (bridges)" if claim.full_id in bridging else str(number)
-                out.append(_row([camp], claim, options))
+                out.append(_row([camp], claim, options, shown))
     else:
         out += ["| source | speaker | figure | quote |", "|---|---|---|---|"]
-        out += [_row([], claim, options) for claim in finding.claims]
+        out += [_row([], claim, options, shown) for claim in finding.claims]
     out.append("")
     out.append("Arithmetic: " + escape.markdown("; ".join(finding.arithmetic)))
     out.append("")
@@ -108,9 +108,9 @@ def _finding(finding, label: str, options: RenderOptions, units: dict[str, tuple
     return out
 
 
-def _row(lead: list[str], claim, options: RenderOptions) -> str:
+def _row(lead: list[str], claim, options: RenderOptions, shown) -> str:
     where = f"[{escape.markdown(claim.full_id)}]({_href(options.link(claim.path))}#L{claim.line})"
-    cells = [*lead, where, escape.markdown(claim.by), escape.markdown(claim.figure_text()), escape.markdown(claim.quote)]
+    cells = [*lead, where, escape.markdown(claim.by), escape.markdown(shown(claim)), escape.markdown(claim.quote)]
     return "| " + " | ".join(cells) + " |"
 
 

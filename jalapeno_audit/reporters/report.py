@@ -56,6 +56,14 @@ class Report:
             failing += list(self.stale)
         return failing
 
+    def figure(self, claim) -> str:
+        """A claim's figure as a reader wants it: as written, with its metric's unit for an absolute value."""
+        if claim.kind == "value" and claim.metric and self.corpus is not None:
+            unit = self.corpus.catalog.metrics[claim.metric].unit
+            if unit and unit != "relative":
+                return claim.figure_text(unit)
+        return claim.figure_text()
+
     def upgrade_message(self) -> str:
         count = len(self.upgrades)
         return (

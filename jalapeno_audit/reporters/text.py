@@ -46,7 +46,7 @@ def render(report: Report, options: RenderOptions) -> str:
         out.line()
         out.line(out.style(f"{severity.upper()} ({len(group)})", severity))
         for finding in group:
-            _finding(out, finding)
+            _finding(out, report, finding)
     if report.stale:
         out.line()
         out.line(out.style(f"STALE REVIEWS ({len(report.stale)})", "warning"))
@@ -67,7 +67,7 @@ def render(report: Report, options: RenderOptions) -> str:
     return "\n".join(out.lines) + "\n"
 
 
-def _finding(out: _Writer, finding) -> None:
+def _finding(out: _Writer, report: Report, finding) -> None:
     out.line(out.style(f"[{finding.rule}]", finding.severity) + " " + terminal(finding.message), 2, 4)
     first = finding.claims[0]
     out.line(out.style(terminal(f"{first.path}:{first.line}  {finding.fingerprint}"), "dim"), 4)
@@ -80,9 +80,9 @@ def _finding(out: _Writer, finding) -> None:
     if finding.is_dispute:
         for number, (group, label) in enumerate(zip(finding.groups, _labels(finding), strict=True), 1):
             out.line(out.style(terminal(f"camp {number} of {len(finding.groups)}: {label}"), "bold"), 4)
-            _claims(out, group, 6, bridging)
+            _claims(out, report, group, 6, bridging)
     else:
-        _claims(out, finding.claims, 4, bridging)
+        _claims(out, report, finding.claims, 4, bridging)
     if finding.arithmetic:
         out.line(out.style("arithmetic: ", "dim") + terminal("; ".join(finding.arithmetic)), 4, 2)
 
@@ -91,12 +91,12 @@ def _labels(finding) -> list[str]:
     return list(finding.group_labels) if len(finding.group_labels) == len(finding.groups) else [""] * len(finding.groups)
 
 
-def _claims(out: _Writer, claims, indent: int, bridging: set[str]) -> None:
+def _claims(out: _Writer, report: Report, claims, indent: int, bridging: set[str]) -> None:
     """Each claim with its figure, speaker, file and line and quote; claims that say the same thing
     in the same words (a figure retold word for word) share one block that names every one of them."""
     alike: dict[tuple, list] = {}
     for claim in claims:
-        alike.setdefault((claim.figure_text(), claim.by, claim.quote, claim.full_id in bridging), []).append(claim)
+        alike.setdefault((report.figure(claim), claim.by, claim.quote, claim.full_id in bridging), []).append(claim)
     for (figure, by, quote, bridges), group in alike.items():
         mark = " (bridges camps)" if bridges else ""
         if len(group) == 1:
