@@ -97,6 +97,9 @@ def test_a_possible_condition_in_the_sentence_or_its_paragraph_comments_the_clai
         ("1200", "gb200", "tokens-per-sec-per-user", []),  # "in FP4": written in `at`
     ]
     assert [c.at for c in candidates(text) if c.metric == "memory-capacity"] == [{"memory-type": "hbm3e"}, {"memory-type": "hbm3"}]
+    # A device count is read whole: "8,960 chips", not "960 chips".
+    assert candidates("Each Jalapeño pod links 8,960 chips at 4,800 GB/s of memory bandwidth per chip.")[0].doubts["at"] == (
+        "the sentence says '8,960 chips'")
     # Two capacities of one system that no memory type sets apart are left to the reader.
     assert [sorted(c.doubts) for c in candidates("Jalapeño carries 288GB of memory. Jalapeño carries 144GB of HBM3 memory.")] == [["at"], ["at"]]
     # A memory type names the memory a memory figure measures; a sibling list item's precision is not this item's.
@@ -121,12 +124,15 @@ def test_bare_tokens_per_second_and_faster_take_their_metric_from_the_article():
         ("700", "jalapeno", None, "tokens-per-sec-per-user", ["at"]),  # the paragraph's figure again
     ]
     # A relative clause after figures for several models covers them all; a bare comma does not say.
-    both = "Jalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B{} 20x faster than the GB200."
+    both = "Jalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B{} 20x faster than the GB200. It feels instant."
     assert [(c.models, c.metric, sorted(c.doubts)) for c in candidates(both.format(", which is"))][2] == (
         ["kimi-k2.5", "gpt-oss-120b"], "tokens-per-sec-per-user", [])
     assert sorted(candidates(both.format(", running"))[2].doubts) == ["model"]
     draft, _ = scaffold(both.format(", which is"), "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
     assert "    models: [kimi-k2.5, gpt-oss-120b]\n" in draft
+    # "Faster" and "a speed-up" say nothing about whose stream: aggregate results are faster too.
+    faster = "The GB200 reaches 10,000 tokens per second on Kimi K2.5, against 3,000 tokens per second for Jalapeño, a 3.3x speed-up."
+    assert [(f[6], f[7]) for f in _summary(faster)][:2] == [(None, ["metric"]), (None, ["metric"])]
     # A benchmark scenario or a batch makes them aggregate throughput; both kinds of words leave the reader to choose.
     assert _summary("Jalapeño produces 10,755 tokens per second in the offline test.")[0][6] == "throughput"
     assert _summary("Jalapeño produces 10,755 tokens per second, 2x faster. At batch 1 it serves 90 tokens per second per user.")[0][6] is None
