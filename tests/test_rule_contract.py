@@ -24,7 +24,7 @@ from jalapeno_audit.rules.engine import SEVERITIES
 from .conftest import ROOT
 
 #: Modules of the rules package that are the engine and its helpers, not rules.
-NOT_RULES = {"engine", "sweep", "reviews", "verdicts", "disputes", "_pairs", "attribution"}
+NOT_RULES = {"engine", "reviews", "verdicts", "disputes", "attribution"}
 CASES = Path(__file__).parent / "rules"
 
 

@@ -97,11 +97,6 @@ def _bron_kerbosch(chosen: set, candidates: set, excluded: set, near: dict, out:
         excluded = excluded | {label}
 
 
-def conflict(groups: list[list[Claim]], a: Claim, b: Claim) -> bool:
-    """Two claims conflict when no group holds both."""
-    return not any(a in group and b in group for group in groups)
-
-
 class Comparison:
     """The ratio claims of one comparison, each with its direction against the canonical sides."""
 
