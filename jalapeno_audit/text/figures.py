@@ -133,10 +133,6 @@ class Reading:
             found.add(Fraction(2))
         return frozenset(found)
 
-    def holds_digits(self, digits: str) -> bool:
-        """For a glued run: whether the digits of a figure occur inside it."""
-        return bool(digits) and digits in self.written[0]
-
 
 def prepare(text: str) -> str:
     """The text with the same length, dashes, spaces and tildes unified, URLs and link targets blanked.
