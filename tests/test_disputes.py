@@ -125,3 +125,20 @@ def test_reviewing_under_an_earlier_fingerprint_asks_for_the_upgrade(dispute):
     [finding] = _json(dispute)["findings"]
     result = runner.invoke(app, ["review", finding["fingerprint"], "--verdict", "confirmed", "--note", "y", "--corpus", str(dispute)])
     assert result.exit_code == 2 and "audit review --upgrade" in result.output
+
+
+def test_upgrade_refuses_a_file_changed_since_it_was_read(dispute):
+    from jalapeno_audit import run
+    from jalapeno_audit.errors import AuditError
+
+    pair = fingerprint("value-mismatch", ("rival-a/r", "vendor-a/r"))
+    reviews = dispute / "reviews.yaml"
+    reviews.write_text(f'- finding: "{pair}"\n  verdict: confirmed\n  note: "x"\n', encoding="utf-8")
+    options, _ = run.settle([str(dispute)])
+    inputs = run.read_all(options)
+    report = run.build_report(options, inputs, None)
+    assert report.upgrades
+    reviews.write_text(reviews.read_text(encoding="utf-8") + "# edited meanwhile\n", encoding="utf-8")
+    with pytest.raises(AuditError, match="changed while the upgrade was worked out"):
+        run.upgrade_reviews(str(reviews), report, inputs.reviews)
+    assert reviews.read_text(encoding="utf-8").endswith("# edited meanwhile\n")  # nothing was lost
