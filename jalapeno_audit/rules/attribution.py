@@ -27,11 +27,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from jalapeno_audit.corpus.model import RATIO, Claim
-from jalapeno_audit.rules.disputes import camps_by_label, grouped
+from jalapeno_audit.rules.disputes import camps_by_label, grouped, high_end, low_end, reading_order
 from jalapeno_audit.rules.engine import Context, describe_figure, make_finding, model_label
 from jalapeno_audit.text.numbers import APPROX, HEDGES, Interval, fmt, rounding_interval
-
-_NEG, _POS = Fraction(-(10**30)), Fraction(10**30)
 
 
 @dataclass(frozen=True, eq=False)  # compared by identity: claims with one written profile share one object
@@ -48,11 +46,11 @@ class Profile:
 
     @property
     def lo(self) -> Fraction:
-        return _NEG if self.bounds[0].lo is None else self.bounds[0].lo
+        return low_end(self.bounds[0])
 
     @property
     def hi(self) -> Fraction:
-        return _POS if self.bounds[0].hi is None else self.bounds[0].hi
+        return high_end(self.bounds[0])
 
 
 def figure_interval(context: Context, claim: Claim) -> Interval:
@@ -96,9 +94,9 @@ def disputes(context: Context, anchor_of, thing_of):
         profiles = list(holders)
         edges = _conflicts(context, profiles)
         for component in _components(profiles, edges):
-            members = sorted((c for p in component for c in holders[p]), key=_reading_order)
-            groups = [sorted((c for p in clique for c in holders[p]), key=_reading_order) for clique in _camps(component, edges)]
-            groups.sort(key=lambda g: [_reading_order(c) for c in g])
+            members = sorted((c for p in component for c in holders[p]), key=reading_order)
+            groups = [sorted((c for p in clique for c in holders[p]), key=reading_order) for clique in _camps(component, edges)]
+            groups.sort(key=lambda g: [reading_order(c) for c in g])
             yield anchor, metric, members, groups
 
 
@@ -115,10 +113,6 @@ def _camps(component: list[Profile], edges: set) -> list[list[Profile]]:
         return (a, b) not in edges
 
     return camps_by_label(component, lambda p: p, at_peace)
-
-
-def _reading_order(claim: Claim):
-    return (claim.path, claim.line)
 
 
 def _conflicts(context: Context, profiles: list[Profile]) -> set[tuple[Profile, Profile]]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 
 from jalapeno_audit.corpus.model import ADVANTAGE, DISADVANTAGE, RATIO, STATEMENT
-from jalapeno_audit.rules.disputes import camps_by_label, comparisons, grouped
+from jalapeno_audit.rules.disputes import camps_by_label, comparisons, grouped, reading_order
 from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding, model_label
 from jalapeno_audit.text.numbers import Interval
 
@@ -45,7 +45,7 @@ def check(context: Context):
                 pointed.append((claim, direction, _figure_key(context, claim, comparison.direction(claim))))
         members = _members(pointed)
         if members:
-            yield _finding(context, comparison, sorted(members, key=lambda c: (c.path, c.line)))
+            yield _finding(context, comparison, sorted(members, key=reading_order))
 
 
 def pointing(context: Context, claim, direction: int) -> str | None:

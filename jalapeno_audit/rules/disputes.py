@@ -24,8 +24,21 @@ from jalapeno_audit.corpus.model import Claim
 from jalapeno_audit.text.numbers import Interval
 
 T = TypeVar("T")
-_NEG = Fraction(-(10**30))
-_POS = Fraction(10**30)
+#: Stand-ins for an open end, beyond any figure a claim can hold (numbers stop at exponent 30).
+LOWEST, HIGHEST = Fraction(-(10**30)), Fraction(10**30)
+
+
+def low_end(interval: Interval) -> Fraction:
+    return LOWEST if interval.lo is None else interval.lo
+
+
+def high_end(interval: Interval) -> Fraction:
+    return HIGHEST if interval.hi is None else interval.hi
+
+
+def reading_order(claim: Claim) -> tuple[str, int]:
+    """Claims as a reader meets them: file by file, line by line."""
+    return (claim.path, claim.line)
 
 
 def camps_by_interval(items: list[T], interval_of: Callable[[T], Interval]) -> list[list[T]]:
@@ -42,8 +55,7 @@ def camps_by_interval(items: list[T], interval_of: Callable[[T], Interval]) -> l
         held.append(index)
     events = []
     for number, interval in enumerate(distinct):
-        lo = _NEG if interval.lo is None else interval.lo
-        hi = _POS if interval.hi is None else interval.hi
+        lo, hi = low_end(interval), high_end(interval)
         # Sorted by the nearest float first and the exact value on a tie: the exact order, faster.
         events.append((float(lo), lo, 0, number))  # opens
         events.append((float(hi), hi, 1, number))  # closes; touching ends agree

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from jalapeno_audit.corpus.model import RATIO
-from jalapeno_audit.rules.disputes import camp_summary, camps_by_label, comparisons, grouped
+from jalapeno_audit.rules.disputes import camp_summary, camps_by_label, comparisons, grouped, high_end, low_end, reading_order
 from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding, model_label
 from jalapeno_audit.text.numbers import Interval, rounding_interval
 from jalapeno_audit.text.quotes import fold
@@ -44,7 +44,7 @@ def check(context: Context):
         members = _members(by_metric, bounds, lambda a, b: side_by_side(context, a, b))
         if not members:
             continue
-        claims = sorted(members, key=lambda c: (c.path, c.line))
+        claims = sorted(members, key=reading_order)
         camps = camps_by_label(claims, lambda c: c.metric, lambda a, b: False)
         yield _finding(context, comparison, claims, camps)
 
@@ -101,11 +101,11 @@ def _members(by_metric, bounds, beside) -> list:
 
 def _extremes(intervals: list[list[Interval]]) -> list[tuple]:
     """Per bound: the lowest high end and the highest low end."""
-    return [(min(_hi(i) for i in bound), max(_lo(i) for i in bound)) for bound in zip(*intervals, strict=True)]
+    return [(min(high_end(i) for i in bound), max(low_end(i) for i in bound)) for bound in zip(*intervals, strict=True)]
 
 
 def _misses(mine: list[Interval], ends: list[tuple]) -> bool:
-    return any(lowest_hi < _lo(interval) or highest_lo > _hi(interval) for interval, (lowest_hi, highest_lo) in zip(mine, ends, strict=True))
+    return any(lowest_hi < low_end(interval) or highest_lo > high_end(interval) for interval, (lowest_hi, highest_lo) in zip(mine, ends, strict=True))
 
 
 def side_by_side(context: Context, a, b) -> bool:
@@ -123,14 +123,6 @@ def side_by_side(context: Context, a, b) -> bool:
         return False
     (start, text), (later, _) = sorted(((start_a, first), (start_b, second)))
     return not archive[start + len(text) : later].strip()
-
-
-def _lo(interval: Interval):
-    return interval.lo if interval.lo is not None else float("-inf")
-
-
-def _hi(interval: Interval):
-    return interval.hi if interval.hi is not None else float("inf")
 
 
 def _finding(context: Context, comparison, claims, camps):

@@ -19,7 +19,7 @@ Fails: "169 tok/s/user" for the GB300 on DeepSeek R1 in one source and "182" in 
 from __future__ import annotations
 
 from jalapeno_audit.corpus.model import RATIO
-from jalapeno_audit.rules.disputes import camp_summary, camps_by_interval, comparisons, interval_arithmetic, interval_labels
+from jalapeno_audit.rules.disputes import camp_summary, camps_by_interval, comparisons, interval_arithmetic, interval_labels, reading_order
 from jalapeno_audit.rules.engine import ERROR, Context, describe_figure, make_finding, model_label
 
 ID = "value-mismatch"
@@ -42,7 +42,7 @@ def check(context: Context):
     for comparison in comparisons(context, ratios, lambda c, d: _rest(context, c, d)):
         if len(comparison.claims) < 2:
             continue
-        claims = sorted(comparison.claims, key=_reading_order)
+        claims = sorted(comparison.claims, key=reading_order)
         first_direction = comparison.direction(claims[0])
 
         def interval_of(claim, comparison=comparison, first_direction=first_direction):
@@ -60,10 +60,6 @@ def check(context: Context):
 
 def _rest(context: Context, claim, direction: int) -> tuple:
     return (claim.model_key, claim.metric, *context.condition_key(claim, direction), claim.is_range) + ((claim.aggregate,) if claim.aggregate else ())
-
-
-def _reading_order(claim):
-    return (claim.path, claim.line)
 
 
 def _finding(context: Context, claims, camps, subject: str, key: str, interval_of, shown):

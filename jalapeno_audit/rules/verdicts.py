@@ -18,7 +18,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from jalapeno_audit.rules.engine import Finding
+from jalapeno_audit.rules.engine import Finding, fingerprint
 from jalapeno_audit.rules.reviews import Review, claims_line, split_lines
 
 
@@ -78,8 +78,6 @@ def _legacy_index(findings, rules: set[str]) -> dict[str, tuple[Finding, tuple[s
 
     Built only for the rules some unmatched review names: pairs of a dispute are many.
     """
-    from jalapeno_audit.rules.engine import fingerprint
-
     index: dict[str, tuple[Finding, tuple[str, ...]]] = {}
     for finding in findings:
         if finding.rule not in rules:
