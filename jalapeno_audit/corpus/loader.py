@@ -7,6 +7,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from jalapeno_audit import forked
 from jalapeno_audit.corpus import serial
 from jalapeno_audit.corpus.cache import Cache, digest
 from jalapeno_audit.corpus.catalog import Catalog, builtin_text, load_catalog
@@ -140,8 +141,7 @@ def load_corpus(paths, archive_dir: str | None = None, tolerance=None, cache: Ca
         archive_dir = None
     source_origin: dict[str, tuple[str, int]] = {}
     pack = _FilePack(cache, catalog_key, [path for path, _ in inputs.files])
-    for path, data in inputs.files:
-        source, claims, file_problems = pack.read(path, data, catalog)
+    for (path, _), (source, claims, file_problems) in zip(inputs.files, pack.read(inputs.files, catalog), strict=True):
         problems += file_problems
         if source is None:
             continue
@@ -184,26 +184,47 @@ class _FilePack:
         self.used: dict = {}
         self.missed = False
 
-    def read(self, path: str, data: bytes, catalog: Catalog):
-        if self.cache is None:
-            return _read_capped(path, data, catalog)
-        key = digest(self.catalog_key, path, data)
-        row = self.entries.get(key)
-        if row is not None:
-            try:
-                result = serial.load_file(row)
-                self.used[key] = row
-                return result
-            except Exception:  # an entry of the wrong shape is a miss, whatever it trips over
-                pass
-        result = _read_capped(path, data, catalog)
-        self.used[key] = serial.dump_file(*result)
-        self.missed = True
-        return result
+    def read(self, files: list[tuple[str, bytes]], catalog: Catalog) -> list[tuple]:
+        """(source, claims, problems) of each file, in order: from the pack where it holds them, else parsed."""
+        results: list = [None] * len(files)
+        keys: list = [None] * len(files)
+        missing = []
+        for number, (path, data) in enumerate(files):
+            if self.cache is not None:
+                key = keys[number] = digest(self.catalog_key, path, data)
+                row = self.entries.get(key)
+                if row is not None:
+                    try:
+                        results[number] = serial.load_file(row)
+                        self.used[key] = row
+                        continue
+                    except Exception:  # an entry of the wrong shape is a miss, whatever it trips over
+                        pass
+            missing.append(number)
+        for number, result in zip(missing, _parse(files, missing, catalog), strict=True):
+            results[number] = result
+            if self.cache is not None:
+                self.used[keys[number]] = serial.dump_file(*result)
+                self.missed = True
+        return results
 
     def save(self) -> None:
         if self.cache is not None and (self.missed or len(self.used) != len(self.entries)):
             self.cache.put("files", self.name, self.used)
+
+
+#: From this many bytes of files to parse on, a forked child parses some of them (see jalapeno_audit.forked).
+FORK_FROM_BYTES = 1_000_000
+FILES_PER_JOB = 20
+
+
+def _parse(files: list[tuple[str, bytes]], numbers: list[int], catalog: Catalog) -> list[tuple]:
+    """The named files parsed, in order; a large batch is shared with a forked child, in jobs of a few files."""
+    size = sum(len(files[n][1]) for n in numbers)
+    per_job = max(FILES_PER_JOB, -(-len(numbers) // forked.MAX_JOBS))
+    jobs = [numbers[start:start + per_job] for start in range(0, len(numbers), per_job)]
+    done = forked.share_out(len(jobs), lambda job: [_read_capped(*files[n], catalog) for n in jobs[job]], fork=size >= FORK_FROM_BYTES)
+    return [result for job in done for result in job]
 
 
 def _read_capped(path: str, data: bytes, catalog: Catalog):

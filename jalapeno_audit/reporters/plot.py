@@ -12,9 +12,7 @@ through ``escape.html``.
 from __future__ import annotations
 
 import io
-import marshal
 import math
-import os
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -25,6 +23,7 @@ from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator, ScalarFormatter
 
+from jalapeno_audit import forked
 from jalapeno_audit.corpus.model import Claim
 from jalapeno_audit.reporters import escape
 from jalapeno_audit.reporters.charts import BRIDGE, DAYS, LOG, STYLES, Chart, Row
@@ -42,8 +41,9 @@ _LINK = re.compile(r'<a xlink:href="([^"]*)" target="_blank">')
 Linker = Callable[[tuple[Claim, ...]], tuple[str, str]]
 
 
-#: From this many charts on, a second process draws the second half (where the system can fork).
+#: From this many charts on, a forked child draws some of them (see jalapeno_audit.forked).
 PARALLEL_FROM = 64
+CHARTS_PER_JOB = 16
 
 
 def draw(charts: Sequence[Chart], links: Sequence[Linker] | None = None, prefix: str = "chart") -> list[str]:
@@ -51,20 +51,20 @@ def draw(charts: Sequence[Chart], links: Sequence[Linker] | None = None, prefix:
 
     Ids inside each document start with ``prefix`` and the chart's number, so many charts can share a page.
     A report with thousands of disputes spends most of its time here, and drawing is independent
-    chart by chart: a forked child draws the second half while this process draws the first.
+    chart by chart: a forked child takes jobs of a few charts as this process does.
     """
     count = len(charts)
-    if count < PARALLEL_FROM or not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
-        return _draw_range(charts, links, prefix, 0, count)
-    half = count // 2
-    collect = _in_child(lambda: _draw_range(charts, links, prefix, half, count))
-    first = _draw_range(charts, links, prefix, 0, half)
-    second = collect(count - half)
-    return first + (second if second is not None else _draw_range(charts, links, prefix, half, count))
+    per_job = max(CHARTS_PER_JOB, -(-count // forked.MAX_JOBS))
+    starts = range(0, count, per_job)
+    canvases: dict[str, _Canvas] = {}  # each process builds its own, once per scale
+
+    def job(number: int) -> list[str]:
+        return _draw_range(charts, links, prefix, starts[number], min(starts[number] + per_job, count), canvases)
+
+    return [svg for part in forked.share_out(len(starts), job, fork=count >= PARALLEL_FROM) for svg in part]
 
 
-def _draw_range(charts: Sequence[Chart], links: Sequence[Linker] | None, prefix: str, start: int, stop: int) -> list[str]:
-    canvases: dict[str, _Canvas] = {}
+def _draw_range(charts: Sequence[Chart], links: Sequence[Linker] | None, prefix: str, start: int, stop: int, canvases: dict[str, _Canvas]) -> list[str]:
     drawn = []
     with matplotlib.rc_context(RC):  # type: ignore[arg-type]  # the stubs list every key as a literal
         for number in range(start, stop):
@@ -75,43 +75,6 @@ def _draw_range(charts: Sequence[Chart], links: Sequence[Linker] | None, prefix:
             link = links[number] if links is not None else None
             drawn.append(_finish(canvas.render(chart, link), f"{prefix}{number + 1}-", chart, link))
     return drawn
-
-
-def _in_child(work: Callable[[], list[str]]) -> Callable[[int], list[str] | None]:
-    """Start ``work`` in a forked child; the returned function waits for its result (None if it failed).
-
-    The child shares everything by copy-on-write and sends back only the drawn text. Whatever goes
-    wrong there (a crash, a signal, a short read) is a None, and the caller draws that part itself.
-    """
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: draw, send, and leave without running any exit handler of the parent
-        code = 1
-        try:
-            os.close(read_end)
-            data = marshal.dumps(work())
-            with os.fdopen(write_end, "wb") as stream:
-                stream.write(data)
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(write_end)
-
-    def collect(expected: int) -> list[str] | None:
-        with os.fdopen(read_end, "rb") as stream:
-            data = stream.read()
-        _, status = os.waitpid(pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            return None
-        try:
-            result = marshal.loads(data)
-        except (EOFError, ValueError, TypeError):
-            return None
-        if type(result) is not list or len(result) != expected or not all(type(svg) is str for svg in result):
-            return None
-        return result
-
-    return collect
 
 
 def _finish(svg: str, prefix: str, chart: Chart, link: Linker | None) -> str:

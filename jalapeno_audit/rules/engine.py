@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import io
+import pickle
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from jalapeno_audit import forked
 from jalapeno_audit.corpus.catalog import Metric
 from jalapeno_audit.corpus.model import RATIO, VALUE, Claim, Corpus
 from jalapeno_audit.text.numbers import HEDGES, LOWER, UPPER, Interval, ratio_interval
@@ -310,19 +313,68 @@ def ratio_expression(a: Claim, b: Claim, lower_better: bool) -> str:
     return f"{first.single.text}/{second.single.text}"
 
 
+#: From this many claims on, a forked child runs some of the rules (see jalapeno_audit.forked).
+FORK_FROM_CLAIMS = 5000
+
+
 def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None):
-    """Run the rules over the corpus; return sorted findings and the rounding notes."""
+    """Run the rules over the corpus; return sorted findings and the rounding notes.
+
+    On a large corpus two processes share the rules, each taking the next rule when done with
+    one; the findings are sorted, so who ran what never shows.
+    """
     context = Context(corpus)
+    rules = list(rules)
+
+    def run(number: int) -> tuple[list[Finding], list[Note]]:
+        noted = len(context.notes)
+        found = list(rules[number].check(context))
+        return found, context.notes[noted:]
+
+    places: dict[int, int] = {}
+
+    def pack(result: tuple[list[Finding], list[Note]]) -> bytes:
+        for finding in result[0]:
+            finding.arithmetic  # noqa: B018  # written in the child: the parent cannot call back into it
+        if not places:
+            places.update((id(claim), number) for number, claim in enumerate(corpus.claims))
+        stream = io.BytesIO()
+        _ClaimPickler(stream, places).dump(result)
+        return stream.getvalue()
+
+    def unpack(data: bytes) -> tuple[list[Finding], list[Note]]:
+        return _ClaimUnpickler(io.BytesIO(data), corpus).load()
+
+    shared = forked.share_out(len(rules), run, fork=len(corpus.claims) >= FORK_FROM_CLAIMS, pack=pack, unpack=unpack)
     findings: list[Finding] = []
-    for rule in rules:
+    notes: list[Note] = []
+    for rule, (found, noted) in zip(rules, shared, strict=True):
         severity_override = (severities or {}).get(rule.ID)
-        for finding in rule.check(context):
-            if severity_override:
-                finding = _with_severity(finding, severity_override)
-            findings.append(finding)
+        findings += (_with_severity(f, severity_override) for f in found) if severity_override else found
+        notes += noted
     findings.sort(key=Finding.sort_key)
-    notes = sorted(context.notes, key=lambda n: (n.rule, [c.full_id for c in n.claims], n.text))
+    notes.sort(key=lambda n: (n.rule, [c.full_id for c in n.claims], n.text))
     return findings, notes
+
+
+class _ClaimPickler(pickle.Pickler):
+    """Claims go by their place in the corpus: the parent has the same corpus, and the same claim objects."""
+
+    def __init__(self, stream, places: dict[int, int]) -> None:
+        super().__init__(stream, protocol=pickle.HIGHEST_PROTOCOL)
+        self.places = places  # id(claim) -> its place in corpus.claims
+
+    def persistent_id(self, obj):
+        return self.places.get(id(obj)) if type(obj) is Claim else None
+
+
+class _ClaimUnpickler(pickle.Unpickler):
+    def __init__(self, stream, corpus: Corpus) -> None:
+        super().__init__(stream)
+        self.claims = corpus.claims
+
+    def persistent_load(self, pid):
+        return self.claims[pid]
 
 
 def _with_severity(finding: Finding, severity: str) -> Finding:

@@ -1,0 +1,121 @@
+"""Work shared with a forked child gives what one process gives: the same results in the same
+order, the same reports byte for byte, and the parent's own errors; whatever goes wrong in the
+child only costs time."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pytest
+
+from jalapeno_audit import forked, reporters, run
+from jalapeno_audit.corpus import loader
+from jalapeno_audit.reporters import plot
+from jalapeno_audit.rules import engine
+
+from .conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from generate import generate
+
+pytestmark = pytest.mark.skipif(not forked.can_fork(), reason="no fork, or one core: everything runs in one process")
+
+
+def _square_with_pid(job: int) -> tuple[int, int]:
+    time.sleep(0.002)  # long enough for the child to start before the parent has taken every job
+    return job * job, os.getpid()
+
+
+def test_results_come_back_in_job_order_and_the_child_does_some():
+    results = forked.share_out(200, _square_with_pid)
+    assert [square for square, _ in results] == [job * job for job in range(200)]
+    assert {pid for _, pid in results} - {os.getpid()}  # the child took jobs
+
+
+def test_no_fork_when_the_caller_says_so():
+    assert {pid for _, pid in forked.share_out(50, _square_with_pid, fork=False)} == {os.getpid()}
+
+
+@pytest.mark.parametrize("failure", ["raises", "exits", "killed"])
+def test_jobs_the_child_did_not_send_are_done_here(failure):
+    parent = os.getpid()
+
+    def run_job(job: int) -> int:
+        time.sleep(0.002)
+        if os.getpid() != parent and job % 3 == 0:
+            if failure == "raises":
+                raise RuntimeError("child failed")
+            os._exit(3) if failure == "exits" else os.kill(os.getpid(), 9)
+        return job + 1
+
+    assert forked.share_out(100, run_job) == [job + 1 for job in range(100)]
+
+
+def test_what_the_child_sent_that_does_not_unpack_is_done_here():
+    parent = os.getpid()
+    results = forked.share_out(100, lambda job: (time.sleep(0.002), job, os.getpid())[1:], pack=lambda result: b"not a pickle" if result[1] != parent else b"")
+    assert [job for job, _ in results] == list(range(100))
+    assert {pid for _, pid in results} == {parent}
+
+
+def test_an_error_here_is_raised_and_leaves_no_child_behind():
+    parent = os.getpid()
+
+    def run_job(job: int) -> int:
+        if os.getpid() == parent and job > 10:
+            raise ValueError("parent failed")
+        return job
+
+    with pytest.raises(ValueError, match="parent failed"):
+        forked.share_out(200, run_job)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # reaped: no child left
+
+
+def test_too_many_jobs_is_refused():
+    with pytest.raises(ValueError, match="at most 255 jobs"):
+        forked.share_out(256, lambda job: job)
+
+
+@pytest.fixture(scope="module")
+def dense(tmp_path_factory):
+    corpus = tmp_path_factory.mktemp("dense") / "claims"
+    generate(4000, corpus, dense=True)
+    return corpus
+
+
+def _report(corpus, fork: bool, monkeypatch):
+    monkeypatch.setattr(loader, "FORK_FROM_BYTES", 0 if fork else 10**12)
+    monkeypatch.setattr(engine, "FORK_FROM_CLAIMS", 0 if fork else 10**12)
+    monkeypatch.setattr(plot, "PARALLEL_FROM", 0 if fork else 10**12)
+    options, _ = run.settle([str(corpus)], fail_on="never")
+    return run.build_report(options, run.read_all(options), None)
+
+
+@pytest.mark.parametrize("name", sorted(reporters.FORMATS))
+def test_every_format_is_the_same_from_two_processes_as_from_one(dense, name, monkeypatch):
+    one = reporters.render(_report(dense, False, monkeypatch), name)
+    calls = []
+    real = forked.share_out
+    monkeypatch.setattr(forked, "share_out", lambda count, job, **kw: calls.append(kw["fork"]) or real(count, job, **kw))
+    two = reporters.render(_report(dense, True, monkeypatch), name)
+    assert calls[:2] == [True, True]  # files and rules were shared out
+    assert two == one
+
+
+def test_a_failed_child_costs_nothing_but_time(dense, monkeypatch):
+    one = reporters.render(_report(dense, False, monkeypatch), "html")
+    parent = os.getpid()
+    real = forked.share_out
+
+    def failing_child(count, job, **kw):
+        def run_job(number):
+            if os.getpid() != parent:
+                os._exit(1)
+            return job(number)
+        return real(count, run_job, **kw)
+
+    monkeypatch.setattr(forked, "share_out", failing_child)
+    assert reporters.render(_report(dense, True, monkeypatch), "html") == one
