@@ -76,17 +76,18 @@ def check(
     if _is_report_entry(cached):
         text, code, summary, attachments = cached
     else:
-        try:
-            report = run.build_report(options, inputs, cache)
-        except AuditError as exc:
-            if output_format in ("json",):
-                write(reporters.render(run.error_report(exc.problems, options), output_format), output)
-            raise
-        with run.paused_gc():  # rendering builds many small objects too; nothing here forms cycles
+        with run.paused_gc(freeze=True):  # building and rendering make millions of small objects; the process then ends
+            try:
+                shown = reporters.FORMATS[output_format].arithmetic or summary_file is not None
+                report = run.build_report(options, inputs, cache, arithmetic=shown)
+            except AuditError as exc:
+                if output_format in ("json",):
+                    write(reporters.render(run.error_report(exc.problems, options), output_format), output)
+                raise
             document = reporters.document(report, output_format, render_options)
             text, attachments = document.text, document.attachments
             summary = reporters.render(report, "markdown") if summary_file else ""
-        code = EXIT_FINDINGS if report.failing() else EXIT_OK
+            code = EXIT_FINDINGS if report.failing() else EXIT_OK
         cache.put("reports", run_key, (text, code, summary, attachments))
     with _summary_stream(summary_file) as stream:  # opened first: a bad path fails before the report is out
         write(text, output, attachments)

@@ -17,7 +17,7 @@ import marshal
 import os
 import pickle
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -32,12 +32,13 @@ def can_fork() -> bool:
 
 
 def share_out(
-    count: int, run: Callable[[int], T], *, fork: bool = True,
+    count: int, run: Callable[[int], T], *, fork: bool = True, first: Sequence[int] = (),
     pack: Callable[[T], bytes] = pickle.dumps, unpack: Callable[[bytes], Any] = pickle.loads,
 ) -> list[T]:
     """``[run(0), ..., run(count - 1)]``, with a forked child doing some of them when ``fork``.
 
-    ``pack`` turns a result into bytes in the child and ``unpack`` turns them back here (plain
+    Jobs are taken in order, those named in ``first`` first: the longest first, where the caller
+    knows them, so that no long job starts last. ``pack`` turns a result into bytes in the child and ``unpack`` turns them back here (plain
     pickle by default; pass a pickler that sends shared objects by reference when results point
     into the corpus).
     """
@@ -46,7 +47,8 @@ def share_out(
     if not fork or count < 2 or not can_fork():
         return [run(job) for job in range(count)]
     jobs_out, jobs_in = os.pipe()
-    os.write(jobs_in, bytes(range(count)))  # far below the pipe's buffer: never blocks
+    queue = list(dict.fromkeys([*first, *range(count)]))
+    os.write(jobs_in, bytes(queue))  # far below the pipe's buffer: never blocks
     os.close(jobs_in)
     results_out, results_in = os.pipe()
     pid = os.fork()

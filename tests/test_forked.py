@@ -86,12 +86,12 @@ def dense(tmp_path_factory):
     return corpus
 
 
-def _report(corpus, fork: bool, monkeypatch):
+def _report(corpus, fork: bool, monkeypatch, arithmetic: bool = True):
     monkeypatch.setattr(loader, "FORK_FROM_BYTES", 0 if fork else 10**12)
     monkeypatch.setattr(engine, "FORK_FROM_CLAIMS", 0 if fork else 10**12)
     monkeypatch.setattr(plot, "PARALLEL_FROM", 0 if fork else 10**12)
     options, _ = run.settle([str(corpus)], fail_on="never")
-    return run.build_report(options, run.read_all(options), None)
+    return run.build_report(options, run.read_all(options), None, arithmetic=arithmetic)
 
 
 @pytest.mark.parametrize("name", sorted(reporters.FORMATS))
@@ -100,9 +100,18 @@ def test_every_format_is_the_same_from_two_processes_as_from_one(dense, name, mo
     calls = []
     real = forked.share_out
     monkeypatch.setattr(forked, "share_out", lambda count, job, **kw: calls.append(kw["fork"]) or real(count, job, **kw))
-    two = reporters.render(_report(dense, True, monkeypatch), name)
+    # Built as `audit check --format NAME` builds it: without the arithmetic where the format does not show it.
+    two = reporters.render(_report(dense, True, monkeypatch, reporters.FORMATS[name].arithmetic), name)
     assert calls[:2] == [True, True]  # files and rules were shared out
     assert two == one
+
+
+def test_arithmetic_left_out_cannot_be_shown_by_mistake(dense, monkeypatch):
+    report = _report(dense, True, monkeypatch, arithmetic=False)
+    left_out = [f for f in report.findings if f.working is engine._not_kept]
+    assert left_out  # the child's findings came without it
+    with pytest.raises(RuntimeError, match="without the findings' arithmetic"):
+        reporters.render(report, "text")
 
 
 def test_a_failed_child_costs_nothing_but_time(dense, monkeypatch):

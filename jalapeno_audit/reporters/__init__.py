@@ -63,6 +63,7 @@ class Format:
     summary: str
     medium: str = "lines"  # what the whole output is checked as: lines (none a workflow command), json, html, or commands
     attaches: bool = False  # writes files beside a report written to a file (its module has ``attachments``)
+    arithmetic: bool = True  # shows each finding's arithmetic (a report built for a format without it may leave it out)
 
     def finish(self, text: str) -> str:
         """The last guard over the whole output, whatever a reporter missed."""
@@ -85,11 +86,11 @@ FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
         Format("text", "text", "the terminal report (default)"),
-        Format("json", "json", "the machine report, a stable contract", "json"),
+        Format("json", "json", "the machine report, a stable contract", "json", arithmetic=False),
         Format("markdown", "markdown", "the publishable discrepancy report (with --output, its charts beside it)", attaches=True),
         Format("sarif", "sarif", "SARIF 2.1.0 for code scanning", "json"),
-        Format("github", "github", "GitHub workflow annotations", "commands"),
-        Format("claimreview", "claimreview", "schema.org ClaimReview (JSON-LD)", "json"),
+        Format("github", "github", "GitHub workflow annotations", "commands", arithmetic=False),
+        Format("claimreview", "claimreview", "schema.org ClaimReview (JSON-LD)", "json", arithmetic=False),
         Format("html", "html", "one self-contained page with a chart per dispute", "html"),
     )
 }

@@ -76,7 +76,7 @@ def _finding(out: _Writer, report: Report, finding) -> None:
         out.line(out.style("reviewed: ", "green") + terminal(f"{review.verdict}: {review.note}"), 4, 2)
         if finding.added_since_review:
             out.line(out.style("re-opened: ", "warning") + terminal("claims added since the review: " + ", ".join(finding.added_since_review)), 4, 2)
-    bridging = {c.full_id for c in finding.bridging()}
+    bridging = {c.full_id for c in finding.bridging()} if finding.is_dispute else set()
     if finding.is_dispute:
         for number, (group, label) in enumerate(zip(finding.groups, _labels(finding), strict=True), 1):
             out.line(out.style(terminal(f"camp {number} of {len(finding.groups)}: {label}"), "bold"), 4)
