@@ -13,7 +13,7 @@ import sys
 
 import typer
 
-from jalapeno_audit import cli_authoring, reporters
+from jalapeno_audit import cli_authoring, console, reporters
 from jalapeno_audit.console import (
     DEFAULT_CORPUS,
     cache_for,
@@ -21,6 +21,7 @@ from jalapeno_audit.console import (
     echo_error,
     fail,
     guarded,
+    leave,
     say,
     severities,
     width,
@@ -93,7 +94,7 @@ def check(
         write(text, output, attachments)
         if stream is not None:
             stream.write(summary + "\n")
-    raise typer.Exit(code)
+    leave(code)
 
 
 def _is_report_entry(value) -> bool:
@@ -220,6 +221,7 @@ app.command()(guarded(cli_authoring.new))
 
 def main() -> None:
     """Entry point: every failure becomes a message and a named exit code, never a traceback."""
+    console.ENDS_WITH_COMMAND = True
     try:
         app()  # exits itself: 0, 1 for findings, 2 for usage errors
     except KeyboardInterrupt:

@@ -5,6 +5,7 @@ Heavy modules are imported inside the functions that use them, so `audit --help`
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -16,6 +17,8 @@ from jalapeno_audit.errors import EXIT_ERROR, AuditError
 
 CLAIM_FORMATS = ("text", "csv")
 DEFAULT_CORPUS = "claims"
+#: Set by the program's entry point: the process ends with its command (not so in tests or library use).
+ENDS_WITH_COMMAND = False
 
 
 def guarded(command):
@@ -42,6 +45,22 @@ def say(message: str, err: bool = False) -> None:
 def echo_error(exc: AuditError) -> None:
     for line in [str(p) for p in exc.problems] or [exc.text]:
         say(line, err=True)
+
+
+def leave(code: int) -> NoReturn:
+    """End a command that has written its output, with ``code``.
+
+    Run as the `audit` program, the process ends here: output flushed, then ``os._exit``, which
+    skips freeing a large report's millions of objects one by one (about 0.2 s at 100k claims:
+    nothing is left to write, no file is open for writing, and every child has been waited for).
+    Called in-process it raises ``typer.Exit`` as any command does.
+    """
+    if ENDS_WITH_COMMAND:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):  # a closed pipe or stream: nothing more can reach it anyway
+                stream.flush()
+        os._exit(code)
+    raise typer.Exit(code)
 
 
 def fail(message: str) -> NoReturn:

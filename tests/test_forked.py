@@ -64,7 +64,8 @@ def test_an_error_here_is_raised_and_leaves_no_child_behind():
     parent = os.getpid()
 
     def run_job(job: int) -> int:
-        if os.getpid() == parent and job > 10:
+        time.sleep(0.002)  # the child cannot take every job before this process takes one
+        if os.getpid() == parent:
             raise ValueError("parent failed")
         return job
 
