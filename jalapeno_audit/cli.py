@@ -233,3 +233,5 @@ def main() -> None:
     except Exception as exc:
         say(f"audit: internal error: {type(exc).__name__}: {exc}", err=True)
         sys.exit(EXIT_ERROR)
+    finally:
+        console.ENDS_WITH_COMMAND = False

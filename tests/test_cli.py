@@ -159,3 +159,18 @@ def test_internal_errors_are_one_line(monkeypatch, capsys):
         cli.main()
     assert exit_info.value.code == 2
     assert capsys.readouterr().err == "audit: internal error: RuntimeError: boom\n"
+
+
+def test_the_program_ends_with_its_report_whole_and_its_exit_code(tmp_path):
+    """The program leaves without tearing the report down: every byte still reaches a pipe first."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from generate import generate
+
+    corpus = tmp_path / "claims"
+    generate(3000, corpus, dense=True)
+    for output_format in ("text", "json"):
+        args = [sys.executable, "-m", "jalapeno_audit", "check", str(corpus), "--format", output_format, "--no-cache"]
+        piped = subprocess.run(args, capture_output=True, text=True, check=False)
+        in_process = runner.invoke(app, args[3:])
+        assert piped.returncode == in_process.exit_code == 1  # the planted disagreements fail the check
+        assert piped.stdout == in_process.output and len(piped.stdout) > 100_000
