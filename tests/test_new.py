@@ -328,3 +328,23 @@ def test_figure_recall_on_the_real_texts(source_id):
                 hits += 1
     RECALL[source.archive] = (hits, total)
     assert hits == total, f"figure recall {hits}/{total}: every figure of the hand-written claims is found"
+
+
+def test_the_size_of_each_of_several_parts_is_not_a_claim():
+    text = "Jalapeño has six 48GB HBM3E stacks for a total of 288GB of memory."
+    assert [(f[1], f[3], f[6], f[7]) for f in _summary(text)] == [("288", "jalapeno", "memory-capacity", [])]
+    # Without a count before it the size is the system's own figure: two of them need a condition to set them apart.
+    text = "Jalapeño has 48GB of HBM3E memory per stack and 288GB of memory."
+    assert [(f[1], f[7]) for f in _summary(text)] == [("48", ["at"]), ("288", ["at"])]
+
+
+def test_a_parenthetical_bound_belongs_to_the_figure_before_it():
+    text = "The GB200 carries 192GB of memory, while the GB300 carries 288GB of memory (up to 320GB in some configurations)."
+    assert [(f[1], f[2], f[3], f[7]) for f in _summary(text)] == [
+        ("192", None, "gb200", []), ("288", None, "gb300", []), ("320", "up to", "gb300", [])]
+    # Not the figure before's: a parenthesis that names its own system, or that says more than a hedge before its figure.
+    assert _summary("The GB300 carries 288GB of memory (the GB200 has 192GB of memory).")[-1][3] == "gb200"
+    assert _summary("The GB300 carries 288GB of memory (twice its predecessor's 144GB of memory).")[-1][7] != []
+    # Without a hedge of an upper bound, two figures of one system still need a condition to set them apart.
+    text = "The GB300 carries 288GB of memory (or 320GB in some configurations)."
+    assert [(f[1], f[3], f[7]) for f in _summary(text)] == [("288", "gb300", ["at"]), ("320", "gb300", ["at"])]

@@ -7,6 +7,7 @@ import re
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.sentences import Sentence
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.numbers import HEDGES
 
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
 #: device counts, per-device bases, benchmarks, networks, commitment terms): the drafter cannot place them.
@@ -93,6 +94,8 @@ def apart(found: list[Candidate]) -> None:
     the drafter did not place (a scenario, a memory type, a batch size): a condition to write."""
     groups: dict[tuple, list[Candidate]] = {}
     for candidate in found:
+        if candidate.aside and candidate.hedge and HEDGES.get(candidate.hedge) == "upper":
+            continue  # "80GB (up to 96GB in some configurations)": a bound over other configurations, said with the figure it bounds
         if candidate.system and candidate.metric and "system" not in candidate.doubts:
             key = (candidate.kind, candidate.system, candidate.vs, candidate.model, str(candidate.models), candidate.metric,
                    str(sorted(candidate.at.items())))

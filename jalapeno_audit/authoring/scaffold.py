@@ -31,6 +31,8 @@ __all__ = ["Candidate", "Scaffolder", "scaffold"]
 _WHICH = re.compile(r"\s*which\b", re.I)
 _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
 _COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
+#: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
+_COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 
 
 class Scaffolder:
@@ -61,7 +63,6 @@ class Scaffolder:
         apart(found)
         return found
 
-
     def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:
         text = sentence.text
         masked = mask(text, [*self.systems, *self.models])
@@ -82,7 +83,7 @@ class Scaffolder:
                    subject: str | None, previous: Candidate | None) -> Candidate | None:
         text = sentence.text
         is_ratio = reading.kind in (RATIO, PERCENT_OF, MULTIPLE) or (reading.kind == RANGE and reading.is_ratio)
-        if not is_ratio and self._variant(sentence.text, reading):
+        if not is_ratio and (self._variant(sentence.text, reading) or _COMPONENT.search(text, 0, reading.start)):
             return None
         if not is_ratio and reading.kind == VALUE and reading.label == "%" and not self.metrics.phrase_metrics(text):
             return None
@@ -124,7 +125,6 @@ class Scaffolder:
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
         return candidate
-
 
     def _variant(self, text: str, reading: Reading) -> bool:
         """A size that names a product variant: "H100 80GB", "SXM 80GB GPUs" (not a claim about the product)."""

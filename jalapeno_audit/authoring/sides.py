@@ -16,6 +16,9 @@ _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|agains
                             r"(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.I)
 #: Words that refer back to the article's subject.
 _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
+#: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
+_ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:up to|over|about|around|roughly|nearly|almost|more than|less than|as much as|~)\s*)?",
+                    re.I)
 #: Words that set a second figure against the first ("N against M").
 SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
@@ -63,7 +66,6 @@ class SideReader:
         else:
             candidate.doubts["vs"] = "the list's lead-in does not name one comparator"
 
-
     def sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
                previous: Candidate | None = None) -> None:
         named = mentions(text, self.systems)
@@ -80,6 +82,9 @@ class SideReader:
             elif not own and coordinated_after(previous, text, reading, named):
                 # "X delivers N tokens per second for A and M tokens per second for B": M is X's too.
                 candidate.system = previous.system  # type: ignore[union-attr]
+            elif not own and _aside_of(previous, candidate, text, reading, named):
+                # "80GB of HBM (up to 96GB in some configurations)": the aside gives another figure of the same thing.
+                candidate.system, candidate.aside = previous.system, True  # type: ignore[union-attr]
             elif not named and pronoun and subject:
                 candidate.system = subject
             elif len({sid for _, sid in named}) == 1 and not compared:
@@ -114,7 +119,6 @@ class SideReader:
             candidate.doubts["vs"] = "the sentence does not name one comparator"
 
 
-
 def coordinated_after(previous: Candidate | None, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:
     """Whether a value figure is coordinated with the value before it ("N ... and M ..."), with no system named
     between them or after it in the sentence, and not set against it ("N against M" gives M to another side)."""
@@ -125,3 +129,13 @@ def coordinated_after(previous: Candidate | None, text: str, reading: Reading, n
         return False
     return not any(pos >= previous.end for pos, _ in named if not _VERSUS.search(text[max(0, pos - 30):pos]))
 
+
+
+def _aside_of(previous: Candidate | None, candidate: Candidate, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:
+    """Whether a value figure opens a parenthetical right after a value of the same metric ("80GB of HBM (up to
+    96GB ...)"), with only a hedge or "or" before it in the parenthesis and no system named from there on."""
+    if previous is None or previous.kind != "value" or previous.system is None or previous.doubts or previous.metric != candidate.metric:
+        return False
+    if not _ASIDE.fullmatch(text, previous.end, reading.start):
+        return False
+    return not any(pos >= previous.end for pos, _ in named)
