@@ -348,3 +348,40 @@ def test_a_parenthetical_bound_belongs_to_the_figure_before_it():
     # Without a hedge of an upper bound, two figures of one system still need a condition to set them apart.
     text = "The GB300 carries 288GB of memory (or 320GB in some configurations)."
     assert [(f[1], f[3], f[7]) for f in _summary(text)] == [("288", "gb300", ["at"]), ("320", "gb300", ["at"])]
+
+
+def test_a_power_figure_written_as_an_attribute_of_the_part_is_its_rating():
+    assert [(f[1], f[3], f[6], f[7]) for f in _summary("Jalapeño is a 700W chip.")] == [("700", "jalapeno", "rated-power", [])]
+    # Said of what the part draws, the figure stays one of several power metrics.
+    assert _summary("Jalapeño draws 700W under load.")[0][6:] == (None, ["metric"])
+
+
+def test_a_setting_written_after_a_later_figure_is_that_figures():
+    text = "Jalapeño is a 700W chip with 2,500 TFLOP/s FP8 compute."
+    assert [(f[1], f[6], f[7]) for f in _summary(text)] == [("700", "rated-power", []), ("2500", "peak-compute", [])]
+    assert [c.at for c in candidates(text)] == [{}, {"precision": "fp8"}]
+    # Before the later figure, or beside a figure a precision bears on, it is still left to the reader.
+    for text in ("In FP8, Jalapeño is a 700W chip with 2,500 TFLOP/s compute.",
+                 "Jalapeño reaches 90 ms time to first token and 2,500 TFLOP/s FP8 compute."):
+        assert "at" in candidates(text)[0].doubts, text
+
+
+def test_respectively_gives_each_figure_its_condition():
+    text = "With 1-year and 3-year commitments, Jalapeño is offered at $1.89 per chip-hour and $1.22 per chip-hour, respectively."
+    assert [(c.figure, c.system, c.metric, c.at, sorted(c.doubts)) for c in candidates(text)] == [
+        ("1.89", "jalapeno", "price-per-chip-hour", {"commitment": "1-year"}, []),
+        ("1.22", "jalapeno", "price-per-chip-hour", {"commitment": "3-year"}, [])]
+    # As many conditions as figures, or none is given; and without "respectively" the lead-in is left to the reader.
+    for text in ("With 1-year and 3-year commitments, Jalapeño is offered at $1.89 per chip-hour, respectively.",
+                 "With 1-year and 3-year commitments, Jalapeño is offered at $1.89 per chip-hour and $1.22 per chip-hour."):
+        assert all(c.at == {} and "at" in c.doubts for c in candidates(text)), text
+    # "per chip-hour" is the price's unit, not a per-device basis.
+    assert candidates("Jalapeño is offered at $2.70 per chip-hour.")[0].doubts == {}
+
+
+def test_a_spec_of_one_device_takes_no_device_count_from_its_paragraph():
+    text = "Each Jalapeño pod links 1,024 chips. Compared with the GB300, each Jalapeño chip delivers roughly double the floating-point operations per second."
+    assert [(f[1], f[2], f[3], f[4], f[6], f[7]) for f in _summary(text)] == [("2", "roughly", "jalapeno", "gb300", "peak-compute", [])]
+    # A throughput figure of one chip may still have been measured across the paragraph's devices.
+    text = "Each Jalapeño pod links 1,024 chips. Compared with the GB300, each Jalapeño chip delivers double the inference throughput."
+    assert _summary(text)[0][7] == ["at"]

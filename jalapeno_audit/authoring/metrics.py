@@ -20,6 +20,8 @@ _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b
 #: A ratio that says how much faster ("20x faster", "a 10x to 100x speed advantage", "a 3x speed-up").
 FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?up)", re.I)
 NO_PHRASE = "no metric phrase near the figure"
+#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs"): the part's rating.
+_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?)\b", re.I)
 #: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
 HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
@@ -101,6 +103,8 @@ class MetricReader:
             (phrased, spans), where = self.phrase_spans(sentence), sentence
         if unit_metrics:
             both = unit_metrics & phrased if phrased else unit_metrics
+            if len(both) != 1 and _RATED.match(tail):
+                both = unit_metrics & self.phrase_metrics("rated power")
             if len(both) == 1:
                 return both.pop(), unit, ""
             if token_rate and not unit_metrics & phrased:

@@ -18,7 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import TYPED_MEMORY, apart, conditions, repeated
+from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, SideReader
@@ -69,10 +69,20 @@ class Scaffolder:
         every = read_figures(masked)
         readings = [r for r in every if not r.glued]
         table_row = len(readings) < len(every)
+        not_conditions: tuple[tuple[int, int], ...] = ()
+        given: dict[int, dict[str, str]] = {}
+        if (respectively := respective(text)) is not None:
+            lead, name, values = respectively
+            after = [reading for reading in readings if reading.start >= lead[1]]
+            if len(after) == len(values):
+                not_conditions += (lead,)
+                given = {reading.start: {name: value} for reading, value in zip(after, values, strict=True)}
         found: list[Candidate] = []
         for index, reading in enumerate(readings):
-            candidate = self._candidate(sentence, masked, reading, readings[:index], readings[index + 1:], subject,
-                                        found[-1] if found else None)
+            later = readings[index + 1:]
+            placed = Placed((0, 0), later[0].start if later else None, not_conditions, given.get(reading.start, {}))
+            candidate = self._candidate(sentence, masked, reading, readings[:index], later, subject,
+                                        found[-1] if found else None, placed)
             if candidate is not None:
                 if table_row:
                     candidate.doubts.setdefault("at", "a scraped table row with glued cells: which column is this?")
@@ -80,7 +90,7 @@ class Scaffolder:
         return found
 
     def _candidate(self, sentence: Sentence, masked: str, reading: Reading, earlier: list[Reading], later: list[Reading],
-                   subject: str | None, previous: Candidate | None) -> Candidate | None:
+                   subject: str | None, previous: Candidate | None, placed: Placed) -> Candidate | None:
         text = sentence.text
         is_ratio = reading.kind in (RATIO, PERCENT_OF, MULTIPLE) or (reading.kind == RANGE and reading.is_ratio)
         if not is_ratio and (self._variant(sentence.text, reading) or _COMPONENT.search(text, 0, reading.start)):
@@ -120,7 +130,7 @@ class Scaffolder:
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
             candidate.doubts.update({name: f"{why} (read the other way round: system is the comparator)" for name, why in doubts.items() if why})
         self._model(candidate, sentence, text, part)
-        conditions(self.catalog, candidate, sentence, (part_start, part_end))
+        conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
         if metric is not None and self.catalog.metrics[metric].family == "memory":
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
