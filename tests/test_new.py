@@ -385,3 +385,18 @@ def test_a_spec_of_one_device_takes_no_device_count_from_its_paragraph():
     # A throughput figure of one chip may still have been measured across the paragraph's devices.
     text = "Each Jalapeño pod links 1,024 chips. Compared with the GB300, each Jalapeño chip delivers double the inference throughput."
     assert _summary(text)[0][7] == ["at"]
+
+
+def test_a_verb_of_winning_or_compared_to_results_on_names_the_comparator():
+    def sides(text):
+        return [(c.figure, c.system, c.vs, c.model, sorted(c.doubts)) for c in candidates(text)]
+
+    assert sides("Jalapeño leads the GB200 by 1.8x on Kimi K2.5 and 2.1x on DeepSeek R1 in throughput.") == [
+        ("1.8", "jalapeno", "gb200", "kimi-k2.5", []), ("2.1", "jalapeno", "gb200", "deepseek-r1", [])]
+    assert sides("Jalapeño outperformed the GB200 by 2x in throughput.") == [("2", "jalapeno", "gb200", None, [])]
+    assert sides("The vendor showed up to 4.5x speedup in throughput on the Jalapeño compared to previous results on the GB200.") == [
+        ("4.5", "jalapeno", "gb200", None, [])]
+    # Words of more than three between "compared to" and the system, or a capitalised one, do not make it the comparator.
+    for text in ("The vendor showed 4.5x speedup in throughput on the Jalapeño compared to its many earlier published results on the GB200.",
+                 "The vendor showed 4.5x speedup in throughput on the Jalapeño compared to Acme results on the GB200."):
+        assert sides(text)[0][4] != [], text

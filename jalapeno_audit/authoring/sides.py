@@ -12,8 +12,12 @@ from jalapeno_audit.text.figures import Reading
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
                      r"(?:[A-Z][\w-]*['’]s\s+)?$", re.I)  # "than Nvidia’s H100"
 #: Words that name a comparator whatever else the sentence says ("2x faster on H100 than on AMD's MI300X").
-_STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|relative to)\s+(?:(?:on|in|with|for)\s+)?"
-                            r"(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.I)
+#: Also a verb of winning ("outperformed A100 by 2x", "leads the GB200 by 1.8x") and "compared to previous results on Y".
+_STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1,3}?(?=\s+(?:on|of|from)\b))?|versus|vs\.?|against|relative to|"
+                            r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?)\s+"
+                            r"(?:(?:on|in|with|for|of|from)\s+)?(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.I)
+#: How far before a system name the words that make it a comparator may start ("compared to previous results on the ").
+_REACH = 60
 #: Words that refer back to the article's subject.
 _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
 #: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
@@ -47,7 +51,7 @@ class SideReader:
         ("Compared to the GB200, Jalapeño offers:"); a lead-in that names no system ("The specifications:")
         introduces the article's subject's figures, with no comparator."""
         named = mentions(lead, self.systems)
-        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(lead[max(0, pos - 30):pos])]
+        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(lead[max(0, pos - _REACH):pos])]
         own = list(dict.fromkeys(sid for pos, sid in named if (pos, sid) not in compared))
         versus = list(dict.fromkeys(sid for _, sid in compared))
         comparing = re.search(r"\b(?:than|compared (?:with|to)|versus|vs\.?|relative to|over)\b", lead, re.I)
@@ -71,7 +75,7 @@ class SideReader:
         named = mentions(text, self.systems)
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
-        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - 30):pos])]
+        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - _REACH):pos])]
         if not compared:
             compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
         pronoun = _PRONOUN.search(text.strip()) or re.search(r"\b(?:it|the new part|the chip)\b", text[:reading.start], re.I)
