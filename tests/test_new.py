@@ -400,3 +400,14 @@ def test_a_verb_of_winning_or_compared_to_results_on_names_the_comparator():
     for text in ("The vendor showed 4.5x speedup in throughput on the Jalapeño compared to its many earlier published results on the GB200.",
                  "The vendor showed 4.5x speedup in throughput on the Jalapeño compared to Acme results on the GB200."):
         assert sides(text)[0][4] != [], text
+
+
+def test_a_time_to_train_is_read_from_words_of_training_and_needs_a_device_count():
+    def read(text):
+        return [(c.figure, c.system, c.metric, c.unit, c.at, sorted(c.doubts)) for c in candidates(text)]
+
+    assert read("Across 64 GPUs, it took the GB200 18 minutes to train Kimi K2.5.") == [
+        ("18", "gb200", "time-to-train", "min", {}, ["at"])]  # "64 GPUs" is a condition to write
+    assert read("It took the GB200 18 minutes to train Kimi K2.5.")[0][5] == ["at"]  # how many devices?
+    # Without words of training, minutes fit every metric kept in a unit of time.
+    assert read("The GB200 answered in 18 minutes.")[0][2:4] == (None, "min")

@@ -76,6 +76,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             found.append(match)
         return sorted(found, key=lambda match: match.start())
 
+    if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text):
+        candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
+        return
     in_sentence = said(sentence.text, True)
     settings = _settings(catalog, candidate, in_sentence, placed.part) if in_sentence else None
     for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(sentence.context, False))):

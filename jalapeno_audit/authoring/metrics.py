@@ -22,6 +22,8 @@ FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?u
 NO_PHRASE = "no metric phrase near the figure"
 #: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs"): the part's rating.
 _RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?)\b", re.I)
+#: Words of training a model: a figure in a unit of time is then how long training took.
+_TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.I)
 #: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
 HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
@@ -95,7 +97,8 @@ class MetricReader:
             base = self.unit_of(reading.label)
             if base is not None:
                 unit_id, base_unit = base
-                unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit == base_unit}
+                # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train").
+                unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}
                 unit = unit_id if unit_id != base_unit else None
         phrased, spans = self.phrase_spans(part)
         where = part
@@ -105,6 +108,9 @@ class MetricReader:
             both = unit_metrics & phrased if phrased else unit_metrics
             if len(both) != 1 and _RATED.match(tail):
                 both = unit_metrics & self.phrase_metrics("rated power")
+            if len(both) != 1 and _TRAINING.search(sentence):
+                # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
+                both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
             if len(both) == 1:
                 return both.pop(), unit, ""
             if token_rate and not unit_metrics & phrased:

@@ -141,6 +141,8 @@ class Scaffolder:
         after = text[reading.end:reading.end + 40]
         if re.match(r"\s*[GTM]B\s+(?:(?:HBM|GDDR)\w*\s+)?(?:GPUs?|cards?|accelerators?|SXM|PCIe)\b", after):
             return True
+        if not re.fullmatch(r"[GTM]B|k?W", reading.label or ""):
+            return False  # "took the GB200 18 minutes": a figure of the system, not a variant's name
         before = text[:reading.start].rstrip().lower()
         return any(before.endswith(name) and not before[: -len(name)][-1:].isalnum() for name in self.systems)
 
