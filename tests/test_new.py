@@ -411,3 +411,12 @@ def test_a_time_to_train_is_read_from_words_of_training_and_needs_a_device_count
     assert read("It took the GB200 18 minutes to train Kimi K2.5.")[0][5] == ["at"]  # how many devices?
     # Without words of training, minutes fit every metric kept in a unit of time.
     assert read("The GB200 answered in 18 minutes.")[0][2:4] == (None, "min")
+
+
+def test_a_percent_after_a_verb_of_winning_is_the_lead():
+    assert [(f[0], f[1], f[2], f[3], f[4], f[7]) for f in _summary("Jalapeño beats the GB200 by 30% in throughput.")] == [
+        ("ratio", "1.3", None, "jalapeno", "gb200", [])]
+    assert _summary("Jalapeño is faster than the GB300 by up to 25% in throughput.")[0][1:5] == ("1.25", "up to", "jalapeno", "gb300")
+    # "by 30%" after other verbs is not a lead of one system over another: no claim is proposed.
+    for text in ("Jalapeño cut the GB200's end-to-end latency by 30%.", "Jalapeño's throughput grew by 30% this year."):
+        assert _summary(text) == [], text

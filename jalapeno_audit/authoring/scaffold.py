@@ -31,6 +31,9 @@ __all__ = ["Candidate", "Scaffolder", "scaffold"]
 _WHICH = re.compile(r"\s*which\b", re.I)
 _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
 _COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
+#: A verb or comparative of winning, then "by" (and at most two words of hedge): "beats the GB200 by up to 30%".
+_WON_BY = re.compile(r"\b(?:beat(?:s|ing)?|outperform(?:s|ed|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|"
+                     r"faster|quicker|higher|better|ahead)\b[^.;%\d]*\bby\s+(?:[a-z]+\s+){0,2}$", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 
@@ -67,7 +70,7 @@ class Scaffolder:
         text = sentence.text
         masked = mask(text, [*self.systems, *self.models])
         every = read_figures(masked)
-        readings = [r for r in every if not r.glued]
+        readings = [_won_by(masked, r) for r in every if not r.glued]
         table_row = len(readings) < len(every)
         not_conditions: tuple[tuple[int, int], ...] = ()
         given: dict[int, dict[str, str]] = {}
@@ -219,6 +222,13 @@ class Scaffolder:
                 candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
 
 
+
+
+def _won_by(text: str, reading: Reading) -> Reading:
+    """ "X beats Y by 30%", "faster by 30%": a percent after a verb or comparative of winning is X's lead (1.3)."""
+    if reading.kind == VALUE and reading.label == "%" and _WON_BY.search(text, 0, reading.start):
+        return replace(reading, kind=RATIO, direction="up")
+    return reading
 
 
 def _decimal(value: Decimal) -> str:
