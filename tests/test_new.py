@@ -420,3 +420,8 @@ def test_a_percent_after_a_verb_of_winning_is_the_lead():
     # "by 30%" after other verbs is not a lead of one system over another: no claim is proposed.
     for text in ("Jalapeño cut the GB200's end-to-end latency by 30%.", "Jalapeño's throughput grew by 30% this year."):
         assert _summary(text) == [], text
+
+
+def test_without_than_the_system_in_the_ratios_clause_is_the_guess_for_the_one_ahead():
+    text = "The GB200 reaches 500 tokens per second per user, meaning Jalapeño is 2.5 times faster."
+    assert _summary(text)[1][3:5] == ("jalapeno", "gb200") and _summary(text)[1][7] == ["vs"]  # still a guess to confirm

@@ -112,7 +112,9 @@ class SideReader:
             return
         distinct = list(dict.fromkeys(sid for _, sid in named))
         if len(distinct) == 2 and not compared and _RATIO_WORDS.search(text):
-            candidate.system, candidate.vs = distinct
+            # "A single H200 generates N, meaning B200 is 2.5 times faster": the system in the figure's clause is ahead.
+            ahead = in_clause[0] if len(set(in_clause)) == 1 else distinct[0]
+            candidate.system, candidate.vs = ahead, next(sid for sid in distinct if sid != ahead)
             candidate.doubts["vs"] = "the sentence names two systems but no 'than' or 'compared with'"
             return
         candidate.system = subjects[-1] if len(set(subjects)) == 1 else None
