@@ -425,3 +425,22 @@ def test_a_percent_after_a_verb_of_winning_is_the_lead():
 def test_without_than_the_system_in_the_ratios_clause_is_the_guess_for_the_one_ahead():
     text = "The GB200 reaches 500 tokens per second per user, meaning Jalapeño is 2.5 times faster."
     assert _summary(text)[1][3:5] == ("jalapeno", "gb200") and _summary(text)[1][7] == ["vs"]  # still a guess to confirm
+
+
+def test_a_ratio_takes_no_metric_from_the_clause_of_an_absolute_figure():
+    text = "Jalapeño is 3x faster than the GB200, reaching 90 ms time to first token."
+    first = _summary(text)[0]
+    assert (first[1], first[6], first[7]) == ("3", None, ["metric"])
+    # A list of ratios may name its metric once, in the last clause.
+    assert [f[6] for f in _summary("Jalapeño leads the GB200 by 1.8x on Kimi K2.5 and 2.1x on DeepSeek R1 in throughput.")] == [
+        "throughput", "throughput"]
+
+
+def test_a_participle_clause_says_more_of_the_sentences_subject():
+    text = "Jalapeño has 4.6x the performance of the GB200, achieving 1,000 tokens per second per user at 100 ms to first token."
+    assert [(f[1], f[3], f[6], f[7]) for f in _summary(text)][1:] == [
+        ("1000", "jalapeno", "tokens-per-sec-per-user", []), ("100", "jalapeno", "ttft", [])]
+    # Not when another system that is no comparator stands between, nor after a word that is no participle.
+    for text in ("The GB200 trails, while Jalapeño is faster, reaching 90 ms time to first token.",
+                 "Jalapeño beats the GB200, including 90 ms time to first token."):
+        assert _summary(text)[-1][7] == ["system"], text

@@ -102,7 +102,9 @@ class Scaffolder:
             return None
         part_start, part_end = clause(masked, reading.start, reading.end)
         part = text[part_start:part_end]
-        metric, unit, metric_doubt = self.metrics.metric(reading, part, text, is_ratio)
+        # Clauses of absolute figures name their own metrics; a list of ratios may name its one metric once, in any clause.
+        others = [clause(masked, other.start, other.end) for other in (*earlier, *later) if other.kind == VALUE and other.label]
+        metric, unit, metric_doubt = self.metrics.metric(reading, part, text, is_ratio, others)
         if metric_doubt == "unmeasured" and later and later[0].kind == reading.kind == VALUE and _JOINED.fullmatch(masked[reading.end:later[0].start]):
             # "700 versus 169 tokens/sec": N is in M's unit.
             metric, unit, metric_doubt = self.metrics.metric(later[0], part, text, is_ratio)
