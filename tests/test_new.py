@@ -444,3 +444,22 @@ def test_a_participle_clause_says_more_of_the_sentences_subject():
     for text in ("The GB200 trails, while Jalapeño is faster, reaching 90 ms time to first token.",
                  "Jalapeño beats the GB200, including 90 ms time to first token."):
         assert _summary(text)[-1][7] == ["system"], text
+
+
+def test_units_of_data_spelled_out_are_read_by_their_symbol():
+    def read(text):
+        return [(c.figure, c.metric, c.unit) for c in candidates(text)]
+
+    assert read("Jalapeño has 8 terabytes per second of memory bandwidth.") == [("8", "memory-bandwidth", None)]
+    assert read("Jalapeño has 900 gigabytes per second of memory bandwidth.") == [("900", "memory-bandwidth", "GB/s")]
+    # Bits are not bytes: the built-in catalog has no unit of bits, so no figure in bytes is proposed.
+    assert all(unit != "GB/s" for _, _, unit in read("Jalapeño has 900 gigabits per second of memory bandwidth."))
+
+
+def test_a_prepositional_clause_says_more_of_the_sentences_subject_and_a_chips_spec_is_one_chips():
+    text = "Each Jalapeño pod links 1,024 chips, in a torus with 288GB of memory per chip."
+    assert [(f[1], f[3], f[6], f[7]) for f in _summary(text)] == [("288", "jalapeno", "memory-capacity", [])]
+    # A relative clause speaks of the noun before it, not of the subject.
+    assert _summary("Jalapeño is 2x faster than the GB200, which carries 192GB of memory.")[-1][3] != "jalapeno"
+    # The device count in the figure's own clause is still a condition to write.
+    assert "at" in candidates("Jalapeño links 1,024 chips with 288GB of memory per chip.")[0].doubts

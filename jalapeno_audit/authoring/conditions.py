@@ -62,7 +62,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # A setting written after a later figure is that figure's ("500W chip with 650 TFLOP/s BF16 compute"): it does
     # not bear on a figure whose metric no precision or software changes.
     others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None
-    # A spec of one device ("each v5p chip delivers ...") is not a figure of the device counts its paragraph states.
+    # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
+    # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
     one_device = metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))
 
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
@@ -71,8 +72,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                                 or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
                 continue
-            if not in_sentence and one_device and _DEVICE.fullmatch(match.group()):
-                continue
+            if one_device and _DEVICE.fullmatch(match.group()) and (
+                    not in_sentence or _ONE_DEVICE.fullmatch(match.group()) or not placed.part[0] <= match.start() < placed.part[1]):
+                continue  # the paragraph's device counts, those of the sentence's other clauses, and the per-device basis itself
             found.append(match)
         return sorted(found, key=lambda match: match.start())
 

@@ -24,6 +24,9 @@ NO_PHRASE = "no metric phrase near the figure"
 _RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?)\b", re.I)
 #: Words of training a model: a figure in a unit of time is then how long training took.
 _TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.I)
+#: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
+_SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what>bits?|bytes?)\b(?P<rate>\s+(?:per|a)\s+second|/s(?:ec)?\b)?", re.I)
+_PREFIXES = {"kilo": "K", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
 #: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
 HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
@@ -97,7 +100,7 @@ class MetricReader:
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in ("tok/s", "tok/s/user")}
             token_rate = True
         elif not is_ratio and reading.label:
-            base = self.unit_of(reading.label)
+            base = self.spelled_unit(tail) or self.unit_of(reading.label)
             if base is not None:
                 unit_id, base_unit = base
                 # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train").
@@ -140,6 +143,20 @@ class MetricReader:
             key = " ".join(words[:size]).lower().rstrip(".,;:")
             if key in self.units:
                 return self.units[key]
+        return None
+
+    def spelled_unit(self, tail: str) -> tuple[str, str] | None:
+        """A unit spelled out after a figure, found by its symbol: "gigabits per second" -> Gb/s or Gbps, "gigabytes" -> GB."""
+        spelled = _SPELLED_UNIT.match(tail)
+        if spelled is None:
+            return None
+        bits = spelled["what"].lower().startswith("bit")
+        symbol = _PREFIXES[spelled["prefix"].lower()]
+        # Unit spellings are matched without case, so bits are looked up only as "Gbps" or "Gbit/s", never as "Gb/s" (GB/s).
+        keys = ((symbol + "bps", symbol + "bit/s") if bits else (symbol + "B/s",)) if spelled["rate"] else ((symbol + "bit",) if bits else (symbol + "B",))
+        for key in keys:
+            if key.lower() in self.units:
+                return self.units[key.lower()]
         return None
 
     def phrase_metrics(self, text: str) -> set[str]:

@@ -23,8 +23,10 @@ _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|process
 #: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
 _ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:up to|over|about|around|roughly|nearly|almost|more than|less than|as much as|~)\s*)?",
                     re.I)
-#: A clause opened by a present participle ("achieving", "reaching", "delivering").
-_PARTICIPLE = re.compile(r"(?!(?:during|including|according|regarding|following|bring)\b)[a-z]{3,}ing\b")
+#: A clause opened by a present participle ("achieving", "reaching") or a preposition ("in a torus connected by ..."):
+#: it modifies the main clause, unlike a relative clause ("which reaches ...") that modifies the noun before it.
+_MODIFIER = re.compile(r"(?!(?:during|including|according|regarding|following|bring)\b)[a-z]{3,}ing\b|"
+                       r"(?:in|with|at|across|on|over|through)\s+(?!which\b|whom\b)", re.I)
 #: Words that set a second figure against the first ("N against M").
 SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
@@ -91,10 +93,11 @@ class SideReader:
             elif not own and _aside_of(previous, candidate, text, reading, named):
                 # "80GB of HBM (up to 96GB in some configurations)": the aside gives another figure of the same thing.
                 candidate.system, candidate.aside = previous.system, True  # type: ignore[union-attr]
-            elif not own and _PARTICIPLE.match(text, part_start) and (opening := _opening_subject(text, named)) and all(
+            elif not own and _MODIFIER.match(text, part_start) and (opening := _opening_subject(text, named)) and all(
                     (pos, sid) in compared for pos, sid in before[1:]):
-                # "X is 3x faster than Y, reaching 90 ms ...": a participle after a comma says more of the sentence's
-                # subject, when every other system named before it is a comparator.
+                # "X is 3x faster than Y, reaching 90 ms ...", "Each X pod links N chips, in a torus connected by 4,800 Gbps":
+                # a participle or preposition after a comma says more of the sentence's subject, when every other system
+                # named before it is a comparator.
                 candidate.system = opening
             elif not named and pronoun and subject:
                 candidate.system = subject
@@ -155,7 +158,7 @@ def _aside_of(previous: Candidate | None, candidate: Candidate, text: str, readi
 
 
 def _opening_subject(text: str, named: list[tuple[int, str]]) -> str | None:
-    """The system a sentence opens with ("The GB300 ...", "Jalapeño ..."), its grammatical subject; else None."""
-    if named and re.fullmatch(r"(?:the\s+)?", text[:named[0][0]], re.I):
+    """The system a sentence opens with ("The GB300 ...", "Each v5p pod ..."), its grammatical subject; else None."""
+    if named and re.fullmatch(r"(?:(?:the|each|every|an?|its)\s+)?", text[:named[0][0]], re.I):
         return named[0][1]
     return None
