@@ -21,7 +21,7 @@ from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
-from jalapeno_audit.authoring.sides import SECOND_SIDE, SideReader
+from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALUE, Reading, read_figures
 from jalapeno_audit.text.numbers import HEDGES
@@ -32,8 +32,7 @@ _WHICH = re.compile(r"\s*which\b", re.I)
 _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
 _COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
 #: A verb or comparative of winning, then "by" (and at most two words of hedge): "beats the GB200 by up to 30%".
-_WON_BY = re.compile(r"\b(?:beat(?:s|ing)?|outperform(?:s|ed|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|"
-                     r"faster|quicker|higher|better|ahead)\b[^.;%\d]*\bby\s+(?:[a-z]+\s+){0,2}$", re.I)
+_WON_BY = re.compile(r"\b(?:" + WINNING + r"|faster|quicker|higher|better|ahead)\b[^.;%\d]*\bby\s+(?:[a-z]+\s+){0,2}$", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 

@@ -7,22 +7,25 @@ import re
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.sentences import mentions
 from jalapeno_audit.text.figures import Reading
+from jalapeno_audit.text.numbers import HEDGES
 
 #: Words that point at a comparator named after them.
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
                      r"(?:[A-Z][\w-]*['’]s\s+)?$", re.I)  # "than Nvidia’s H100"
 #: Words that name a comparator whatever else the sentence says ("2x faster on H100 than on AMD's MI300X").
+#: Verbs of winning: the system before them is ahead of the one after ("X outperformed Y by 2x").
+WINNING = r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?"
 #: Also a verb of winning ("outperformed A100 by 2x", "leads the GB200 by 1.8x") and "compared to previous results on Y".
 _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1,3}?(?=\s+(?:on|of|from)\b))?|versus|vs\.?|against|relative to|"
-                            r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?)\s+"
+                            + WINNING + r")\s+"
                             r"(?:(?:on|in|with|for|of|from)\s+)?(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.I)
 #: How far before a system name the words that make it a comparator may start ("compared to previous results on the ").
 _REACH = 60
 #: Words that refer back to the article's subject.
 _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
 #: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
-_ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:up to|over|about|around|roughly|nearly|almost|more than|less than|as much as|~)\s*)?",
-                    re.I)
+_ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:" + "|".join(re.escape(hedge) for hedge in sorted(HEDGES, key=len, reverse=True))
+                    + r")\s*)?", re.I)
 #: A clause opened by a present participle ("achieving", "reaching") or a preposition ("in a torus connected by ..."):
 #: it modifies the main clause, unlike a relative clause ("which reaches ...") that modifies the noun before it.
 _MODIFIER = re.compile(r"(?!(?:during|including|according|regarding|following|bring)\b)[a-z]{3,}ing\b|"
