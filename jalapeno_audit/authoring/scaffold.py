@@ -2,12 +2,15 @@
 
 Every figure the figure reader (``text.figures``) finds becomes a candidate claim with its verbatim
 quote. A candidate is written as a live claim only when every field is certain: the system and
-comparator from the sentence's structure ("X is 3.2 times faster than Y", "X delivers N against M
-on Y", "compared with Y"), the model named in the figure's clause or earlier in the paragraph, the
-metric from the unit after the figure and the catalog's metric `aliases` around it, the hedge from
-the hedge table. Anything doubtful makes the candidate a commented one, with each doubtful field
-marked TODO and the reason beside it. Figures with neither a unit nor a metric phrase (table cells,
-counts of words) are not proposed at all: a draft full of non-figures costs more than it saves.
+comparator from the sentence's structure (``sides``: "X is 3.2 times faster than Y", "compared with
+Y", "X outperformed Y by 2x", a participle or prepositional clause that says more of the subject, a
+parenthetical bound of the figure before it), the model named in the figure's clause or earlier in
+the paragraph, the metric from the unit after the figure and the catalog's metric `aliases` around it
+(``metrics``), the conditions the sentence's structure places ("..., respectively") and the hedge
+from the hedge table (``conditions``). Anything doubtful makes the candidate a commented one, with
+each doubtful field marked TODO and the reason beside it (``draft``). Figures with neither a unit nor
+a metric phrase (table cells, counts of words) and sizes of each of several parts are not proposed at
+all: a draft full of non-figures costs more than it saves.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
+from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
@@ -244,10 +248,6 @@ def _fraction_text(value: Fraction) -> str:
     return _decimal(decimal) if decimal * value.denominator == value.numerator else f'"{value.numerator}/{value.denominator}"'
 
 
-def _yaml_text(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
 def scaffold(article: str, source_id: str, catalog: Catalog, *, archive: str | None, publisher: str | None,
              url: str | None, published: str | None, title: str | None = None) -> tuple[str, list[Candidate]]:
     """The draft's YAML text and the candidates it holds; options win over the text's metadata lines."""
@@ -266,53 +266,24 @@ def scaffold(article: str, source_id: str, catalog: Catalog, *, archive: str | N
         "# Check every claim against the text before relying on it, then run `audit check`.",
         "source:",
         f"  id: {source_id}",
-        f"  title: {_yaml_text(title)}" + ("  # TODO: the first line is long; this is its first sentence" if long_title else ""),
-        f"  publisher: {_yaml_text(publisher)}" if publisher else '  publisher: "TODO: the outlet that published it"',
+        f"  title: {yaml_text(title)}" + ("  # TODO: the first line is long; this is its first sentence" if long_title else ""),
+        f"  publisher: {yaml_text(publisher)}" if publisher else '  publisher: "TODO: the outlet that published it"',
     ]
     if published:
         out.append(f"  published: {published}")
     if url:
-        out.append(f"  url: {_yaml_text(url)}")
+        out.append(f"  url: {yaml_text(url)}")
     if archive:
-        out.append(f"  archive: {_yaml_text(archive)}")
+        out.append(f"  archive: {yaml_text(archive)}")
     out.append("  kind: secondary  # TODO: primary if the publisher measured or owns the result")
     out.append("")
     live = [c for c in candidates if not c.doubts]
     out.append("claims:" if live else "claims: []  # drop the [] when you uncomment a claim below")
     for number, candidate in enumerate(candidates, 1):
-        block = _claim_lines(candidate, f"c{number:03d}")
+        block = claim_lines(candidate, f"c{number:03d}")
         if candidate.doubts:
             out.append(f"  # TODO: set {', '.join(candidate.doubts)}, then uncomment")
             out += ["  # " + line[2:] for line in block]
         else:
             out += block
     return "\n".join(out) + "\n", candidates
-
-
-def _claim_lines(c: Candidate, claim_id: str) -> list[str]:
-    figure = f"[{c.figure[0]}, {c.figure[1]}]" if isinstance(c.figure, list) else c.figure
-    lines = [f"  - id: {claim_id}", f"    quote: {_yaml_text(c.quote)}"]
-    for name in ("system", "vs", "model", "metric"):
-        value = getattr(c, name)
-        if name in c.doubts:
-            guess = f" (a guess: {value})" if value else ""
-            lines.append(f"    {name}: TODO  # {c.doubts[name]}{guess}")
-        elif value is not None:
-            lines.append(f"    {name}: {value}")
-        if name == "model" and c.models and "model" not in c.doubts:
-            lines.append(f"    models: [{', '.join(c.models)}]")
-    if "at" in c.doubts:
-        lines.append(f"    at: TODO  # {c.doubts['at']}")
-    elif c.at:
-        lines.append("    at: {" + ", ".join(f"{key}: {value}" for key, value in c.at.items()) + "}")
-    note = f"  # TODO: {c.doubts['figure']}" if "figure" in c.doubts else f"  # from {_yaml_text(c.found)}"
-    if c.reversed and "figure" not in c.doubts:
-        note += f", read the other way round: {c.vs or 'the subject'}'s figure is {c.figure} of {c.system or 'the comparator'}'s"
-    lines.append(f"    {c.kind}: {figure}{note}")
-    if c.unit:
-        lines.append(f"    unit: {c.unit}")
-    if "approx" in c.doubts:
-        lines.append(f"    approx: TODO  # {c.doubts['approx']}")
-    elif c.hedge:
-        lines.append(f"    approx: {_yaml_text(c.hedge)}")
-    return lines
