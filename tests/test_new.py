@@ -463,3 +463,9 @@ def test_a_prepositional_clause_says_more_of_the_sentences_subject_and_a_chips_s
     assert _summary("Jalapeño is 2x faster than the GB200, which carries 192GB of memory.")[-1][3] != "jalapeno"
     # The device count in the figure's own clause is still a condition to write.
     assert "at" in candidates("Jalapeño links 1,024 chips with 288GB of memory per chip.")[0].doubts
+
+
+def test_a_name_that_only_qualifies_another_is_not_a_mention():
+    assert _summary("The Blackwell-based GB200 reaches 500 tokens per second per user.")[0][3] == "gb200"
+    # "GB200-powered servers" are not the GB200: whose figure it is stays open.
+    assert _summary("GB200-powered servers reach 500 tokens per second per user.")[0][7] == ["system"]

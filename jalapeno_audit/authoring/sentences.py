@@ -92,10 +92,11 @@ def name_index(catalog: Catalog, section: str) -> dict[str, str]:
 
 
 def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
-    """(position, id) of each catalog name in the text, longest names first, no overlaps."""
+    """(position, id) of each catalog name in the text, longest names first, no overlaps. A name that only
+    qualifies another ("the Blackwell-based B200", "H100-powered servers") is not a mention of its system."""
     hits: list[tuple[int, int, str]] = []
     for name in sorted(names, key=len, reverse=True):
-        for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w])", text):
+        for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w]|-(?:based|powered|equipped)\b)", text):
             if not any(a < match.end() and match.start() < b for a, b, _ in hits):
                 hits.append((match.start(), match.end(), names[name]))
     return sorted((start, entry_id) for start, _, entry_id in hits)
