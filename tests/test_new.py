@@ -328,3 +328,144 @@ def test_figure_recall_on_the_real_texts(source_id):
                 hits += 1
     RECALL[source.archive] = (hits, total)
     assert hits == total, f"figure recall {hits}/{total}: every figure of the hand-written claims is found"
+
+
+def test_the_size_of_each_of_several_parts_is_not_a_claim():
+    text = "Jalapeño has six 48GB HBM3E stacks for a total of 288GB of memory."
+    assert [(f[1], f[3], f[6], f[7]) for f in _summary(text)] == [("288", "jalapeno", "memory-capacity", [])]
+    # Without a count before it the size is the system's own figure: two of them need a condition to set them apart.
+    text = "Jalapeño has 48GB of HBM3E memory per stack and 288GB of memory."
+    assert [(f[1], f[7]) for f in _summary(text)] == [("48", ["at"]), ("288", ["at"])]
+
+
+def test_a_parenthetical_bound_belongs_to_the_figure_before_it():
+    text = "The GB200 carries 192GB of memory, while the GB300 carries 288GB of memory (up to 320GB in some configurations)."
+    assert [(f[1], f[2], f[3], f[7]) for f in _summary(text)] == [
+        ("192", None, "gb200", []), ("288", None, "gb300", []), ("320", "up to", "gb300", [])]
+    # Not the figure before's: a parenthesis that names its own system, or that says more than a hedge before its figure.
+    assert _summary("The GB300 carries 288GB of memory (the GB200 has 192GB of memory).")[-1][3] == "gb200"
+    assert _summary("The GB300 carries 288GB of memory (twice its predecessor's 144GB of memory).")[-1][7] != []
+    # Without a hedge of an upper bound, two figures of one system still need a condition to set them apart.
+    text = "The GB300 carries 288GB of memory (or 320GB in some configurations)."
+    assert [(f[1], f[3], f[7]) for f in _summary(text)] == [("288", "gb300", ["at"]), ("320", "gb300", ["at"])]
+
+
+def test_a_power_figure_written_as_an_attribute_of_the_part_is_its_rating():
+    assert [(f[1], f[3], f[6], f[7]) for f in _summary("Jalapeño is a 700W chip.")] == [("700", "jalapeno", "rated-power", [])]
+    # Said of what the part draws, the figure stays one of several power metrics.
+    assert _summary("Jalapeño draws 700W under load.")[0][6:] == (None, ["metric"])
+
+
+def test_a_setting_written_after_a_later_figure_is_that_figures():
+    text = "Jalapeño is a 700W chip with 2,500 TFLOP/s FP8 compute."
+    assert [(f[1], f[6], f[7]) for f in _summary(text)] == [("700", "rated-power", []), ("2500", "peak-compute", [])]
+    assert [c.at for c in candidates(text)] == [{}, {"precision": "fp8"}]
+    # Before the later figure, or beside a figure a precision bears on, it is still left to the reader.
+    for text in ("In FP8, Jalapeño is a 700W chip with 2,500 TFLOP/s compute.",
+                 "Jalapeño reaches 90 ms time to first token and 2,500 TFLOP/s FP8 compute."):
+        assert "at" in candidates(text)[0].doubts, text
+
+
+def test_respectively_gives_each_figure_its_condition():
+    text = "With 1-year and 3-year commitments, Jalapeño is offered at $1.89 per chip-hour and $1.22 per chip-hour, respectively."
+    assert [(c.figure, c.system, c.metric, c.at, sorted(c.doubts)) for c in candidates(text)] == [
+        ("1.89", "jalapeno", "price-per-chip-hour", {"commitment": "1-year"}, []),
+        ("1.22", "jalapeno", "price-per-chip-hour", {"commitment": "3-year"}, [])]
+    # As many conditions as figures, or none is given; and without "respectively" the lead-in is left to the reader.
+    for text in ("With 1-year and 3-year commitments, Jalapeño is offered at $1.89 per chip-hour, respectively.",
+                 "With 1-year and 3-year commitments, Jalapeño is offered at $1.89 per chip-hour and $1.22 per chip-hour."):
+        assert all(c.at == {} and "at" in c.doubts for c in candidates(text)), text
+    # "per chip-hour" is the price's unit, not a per-device basis.
+    assert candidates("Jalapeño is offered at $2.70 per chip-hour.")[0].doubts == {}
+
+
+def test_a_spec_of_one_device_takes_no_device_count_from_its_paragraph():
+    text = "Each Jalapeño pod links 1,024 chips. Compared with the GB300, each Jalapeño chip delivers roughly double the floating-point operations per second."
+    assert [(f[1], f[2], f[3], f[4], f[6], f[7]) for f in _summary(text)] == [("2", "roughly", "jalapeno", "gb300", "peak-compute", [])]
+    # A throughput figure of one chip may still have been measured across the paragraph's devices.
+    text = "Each Jalapeño pod links 1,024 chips. Compared with the GB300, each Jalapeño chip delivers double the inference throughput."
+    assert _summary(text)[0][7] == ["at"]
+
+
+def test_a_verb_of_winning_or_compared_to_results_on_names_the_comparator():
+    def sides(text):
+        return [(c.figure, c.system, c.vs, c.model, sorted(c.doubts)) for c in candidates(text)]
+
+    assert sides("Jalapeño leads the GB200 by 1.8x on Kimi K2.5 and 2.1x on DeepSeek R1 in throughput.") == [
+        ("1.8", "jalapeno", "gb200", "kimi-k2.5", []), ("2.1", "jalapeno", "gb200", "deepseek-r1", [])]
+    assert sides("Jalapeño outperformed the GB200 by 2x in throughput.") == [("2", "jalapeno", "gb200", None, [])]
+    assert sides("The vendor showed up to 4.5x speedup in throughput on the Jalapeño compared to previous results on the GB200.") == [
+        ("4.5", "jalapeno", "gb200", None, [])]
+    # Words of more than three between "compared to" and the system, or a capitalised one, do not make it the comparator.
+    for text in ("The vendor showed 4.5x speedup in throughput on the Jalapeño compared to its many earlier published results on the GB200.",
+                 "The vendor showed 4.5x speedup in throughput on the Jalapeño compared to Acme results on the GB200."):
+        assert sides(text)[0][4] != [], text
+
+
+def test_a_time_to_train_is_read_from_words_of_training_and_needs_a_device_count():
+    def read(text):
+        return [(c.figure, c.system, c.metric, c.unit, c.at, sorted(c.doubts)) for c in candidates(text)]
+
+    assert read("Across 64 GPUs, it took the GB200 18 minutes to train Kimi K2.5.") == [
+        ("18", "gb200", "time-to-train", "min", {}, ["at"])]  # "64 GPUs" is a condition to write
+    assert read("It took the GB200 18 minutes to train Kimi K2.5.")[0][5] == ["at"]  # how many devices?
+    # Without words of training, minutes fit every metric kept in a unit of time.
+    assert read("The GB200 answered in 18 minutes.")[0][2:4] == (None, "min")
+
+
+def test_a_percent_after_a_verb_of_winning_is_the_lead():
+    assert [(f[0], f[1], f[2], f[3], f[4], f[7]) for f in _summary("Jalapeño beats the GB200 by 30% in throughput.")] == [
+        ("ratio", "1.3", None, "jalapeno", "gb200", [])]
+    assert _summary("Jalapeño is faster than the GB300 by up to 25% in throughput.")[0][1:5] == ("1.25", "up to", "jalapeno", "gb300")
+    # "by 30%" after other verbs is not a lead of one system over another: no claim is proposed.
+    for text in ("Jalapeño cut the GB200's end-to-end latency by 30%.", "Jalapeño's throughput grew by 30% this year."):
+        assert _summary(text) == [], text
+
+
+def test_without_than_the_system_in_the_ratios_clause_is_the_guess_for_the_one_ahead():
+    text = "The GB200 reaches 500 tokens per second per user, meaning Jalapeño is 2.5 times faster."
+    assert _summary(text)[1][3:5] == ("jalapeno", "gb200") and _summary(text)[1][7] == ["vs"]  # still a guess to confirm
+
+
+def test_a_ratio_takes_no_metric_from_the_clause_of_an_absolute_figure():
+    text = "Jalapeño is 3x faster than the GB200, reaching 90 ms time to first token."
+    first = _summary(text)[0]
+    assert (first[1], first[6], first[7]) == ("3", None, ["metric"])
+    # A list of ratios may name its metric once, in the last clause.
+    assert [f[6] for f in _summary("Jalapeño leads the GB200 by 1.8x on Kimi K2.5 and 2.1x on DeepSeek R1 in throughput.")] == [
+        "throughput", "throughput"]
+
+
+def test_a_participle_clause_says_more_of_the_sentences_subject():
+    text = "Jalapeño has 4.6x the performance of the GB200, achieving 1,000 tokens per second per user at 100 ms to first token."
+    assert [(f[1], f[3], f[6], f[7]) for f in _summary(text)][1:] == [
+        ("1000", "jalapeno", "tokens-per-sec-per-user", []), ("100", "jalapeno", "ttft", [])]
+    # Not when another system that is no comparator stands between, nor after a word that is no participle.
+    for text in ("The GB200 trails, while Jalapeño is faster, reaching 90 ms time to first token.",
+                 "Jalapeño beats the GB200, including 90 ms time to first token."):
+        assert _summary(text)[-1][7] == ["system"], text
+
+
+def test_units_of_data_spelled_out_are_read_by_their_symbol():
+    def read(text):
+        return [(c.figure, c.metric, c.unit) for c in candidates(text)]
+
+    assert read("Jalapeño has 8 terabytes per second of memory bandwidth.") == [("8", "memory-bandwidth", None)]
+    assert read("Jalapeño has 900 gigabytes per second of memory bandwidth.") == [("900", "memory-bandwidth", "GB/s")]
+    # Bits are not bytes: the built-in catalog has no unit of bits, so no figure in bytes is proposed.
+    assert all(unit != "GB/s" for _, _, unit in read("Jalapeño has 900 gigabits per second of memory bandwidth."))
+
+
+def test_a_prepositional_clause_says_more_of_the_sentences_subject_and_a_chips_spec_is_one_chips():
+    text = "Each Jalapeño pod links 1,024 chips, in a torus with 288GB of memory per chip."
+    assert [(f[1], f[3], f[6], f[7]) for f in _summary(text)] == [("288", "jalapeno", "memory-capacity", [])]
+    # A relative clause speaks of the noun before it, not of the subject.
+    assert _summary("Jalapeño is 2x faster than the GB200, which carries 192GB of memory.")[-1][3] != "jalapeno"
+    # The device count in the figure's own clause is still a condition to write.
+    assert "at" in candidates("Jalapeño links 1,024 chips with 288GB of memory per chip.")[0].doubts
+
+
+def test_a_name_that_only_qualifies_another_is_not_a_mention():
+    assert _summary("The Blackwell-based GB200 reaches 500 tokens per second per user.")[0][3] == "gb200"
+    # "GB200-powered servers" are not the GB200: whose figure it is stays open.
+    assert _summary("GB200-powered servers reach 500 tokens per second per user.")[0][7] == ["system"]

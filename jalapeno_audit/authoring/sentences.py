@@ -6,6 +6,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from jalapeno_audit.corpus.catalog import Catalog
+
 #: Metadata lines at the top of a text file ("Title: ...") and the source field each fills.
 METADATA_KEYS = {"title": "title", "url": "url", "published": "published", "publisher": "publisher", "source": "url"}
 _METADATA = re.compile(r"^\s*(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*\S)?\s*$")
@@ -78,3 +80,44 @@ def sentences(body: str) -> list[Sentence]:
         lead = before[-1] if item and before and before[-1].endswith(":") else ""
         result.append(Sentence(text, number, item=item, context=context, lead=lead))
     return result
+
+
+def name_index(catalog: Catalog, section: str) -> dict[str, str]:
+    """Every name and alias that points to exactly one id (ambiguous names identify nothing)."""
+    owners: dict[str, set[str]] = {}
+    for entry in getattr(catalog, section).values():
+        for name in (entry.name, *entry.aliases):
+            owners.setdefault(name.lower(), set()).add(entry.id)
+    return {name: ids.pop() for name, ids in owners.items() if len(ids) == 1}
+
+
+def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
+    """(position, id) of each catalog name in the text, longest names first, no overlaps. A name that only
+    qualifies another ("the Blackwell-based B200", "H100-powered servers") is not a mention of its system."""
+    hits: list[tuple[int, int, str]] = []
+    for name in sorted(names, key=len, reverse=True):
+        for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w]|-(?:based|powered|equipped)\b)", text):
+            if not any(a < match.end() and match.start() < b for a, b, _ in hits):
+                hits.append((match.start(), match.end(), names[name]))
+    return sorted((start, entry_id) for start, _, entry_id in hits)
+
+
+def mask(text: str, names) -> str:
+    """Blank out catalog names ("GPT-OSS 120B", "Kimi K2.5") so their digits are not figures."""
+    for name in sorted(set(names), key=len, reverse=True):
+        if any(ch.isdigit() for ch in name):
+            text = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w])", lambda m: "#" * len(m.group()), text)
+    return text
+
+
+_CLAUSE_BREAK = re.compile(r"\s*(?:[|;:(){}]|,\s|\b(?:against|versus|vs\.?|compared (?:with|to)|while|whereas|and|but)\b)\s*", re.I)
+
+
+def clause(sentence: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the part of a sentence a figure stands in, between commas, 'and', 'against'..."""
+    left = 0
+    for match in _CLAUSE_BREAK.finditer(sentence, 0, start):
+        left = match.end()
+    right_match = _CLAUSE_BREAK.search(sentence, end)
+    return left, right_match.start() if right_match else len(sentence)
+

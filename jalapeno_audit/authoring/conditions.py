@@ -1,0 +1,165 @@
+"""The conditions of a figure (`at`): one-word settings it can write, and anything else that may be a condition."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
+from jalapeno_audit.authoring.sentences import Sentence
+from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.numbers import HEDGES
+
+#: Device counts and per-device bases ("8,960 chips", "four GPUs", "per chip", "single GPU").
+_DEVICES = (r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|three|four|eight|sixteen)[ -](?:GPUs?|chips?|nodes?|pods?|racks?|servers?|accelerators?)|"
+            r"(?:single|one|per|each)[ -](?:GPU|chip|accelerator|node|server|card|device)(?!-)")  # not "per chip-hour", a price's unit
+_DEVICE = re.compile(_DEVICES, re.I)
+#: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
+#: device counts, per-device bases, benchmarks, networks, commitment terms): the drafter cannot place them.
+_CONDITION = re.compile(
+    r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
+    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|server (?:test|scenario)|scenario|"
+    + _DEVICES + r"|"
+    r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|MLPerf|"
+    r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+#: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU").
+_ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)\s+(?:[\w-]+\s+)?(?:chip|GPU|accelerator|card|device)\b", re.I)
+#: "With 1-year and 3-year commitments, ... N and M, respectively": a condition for each figure, in order.
+_RESPECTIVE_LEAD = re.compile(r"(?:with|at|for|in|under|using|on)\s+(?P<items>[\w.-]+(?:(?:,\s*|,?\s+(?:and|or)\s+)[\w.-]+)+)\s+(?P<noun>[a-z][\w-]*)\s*,\s",
+                              re.I)
+_RESPECTIVELY = re.compile(r",?\s+respectively\W*$", re.I)
+#: Conditions written in one word, and how a claim's `at` writes them: a precision, the software a figure was measured with.
+_SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
+    ("precision", re.compile(r"(?:NV|MX)?FP\d+|BF16|TF32|INT\d+", re.I), None),
+    ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
+    ("software", re.compile(r"vLLM", re.I), "vllm"),
+    ("software", re.compile(r"SGLang", re.I), "sglang"),
+)
+#: Metric families whose figures depend on a precision or on software (not memory, power, prices or schedules).
+SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
+#: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
+MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
+TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """What a sentence's structure says about where its conditions belong, for one figure."""
+
+    part: tuple[int, int]  # the figure's clause
+    next_figure: int | None = None  # where the sentence's next figure starts: a setting after it is that figure's
+    not_conditions: tuple[tuple[int, int], ...] = ()  # spans that only look like conditions: a lead-in read already
+    given: dict[str, str] = field(default_factory=dict)  # conditions the structure gives the figure ("..., respectively")
+
+
+def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, placed: Placed) -> None:
+    """Mark `at` when the sentence or its paragraph states something that may be a condition."""
+    metric = catalog.metrics.get(candidate.metric or "")
+    # A memory type beside a memory figure names what is measured ("180GB of HBM3E"); two memory
+    # figures of one system that differ by type are caught by `apart`.
+    patterns = (_CONDITION,) if metric is not None and metric.family == "memory" else (_CONDITION, MEMORY_TYPE)
+    # A setting written after a later figure is that figure's ("500W chip with 650 TFLOP/s BF16 compute"): it does
+    # not bear on a figure whose metric no precision or software changes.
+    others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None
+    # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
+    # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
+    one_device = metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))
+
+    def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
+        found = []
+        for match in (match for pattern in patterns for match in pattern.finditer(text)):
+            if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
+                                or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
+                continue
+            if one_device and _DEVICE.fullmatch(match.group()) and (
+                    not in_sentence or _ONE_DEVICE.fullmatch(match.group()) or not placed.part[0] <= match.start() < placed.part[1]):
+                continue  # the paragraph's device counts, those of the sentence's other clauses, and the per-device basis itself
+            found.append(match)
+        return sorted(found, key=lambda match: match.start())
+
+    if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text):
+        candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
+        return
+    in_sentence = said(sentence.text, True)
+    settings = _settings(catalog, candidate, in_sentence, placed.part) if in_sentence else None
+    for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(sentence.context, False))):
+        if found and settings is not None and all(settings.get(setting[0]) == setting[1] if (setting := setting_of(match.group())) else False
+                                                  for match in found):
+            continue  # every condition said here is one the figure's clause writes in `at`
+        if found:
+            candidate.doubts["at"] = f"{where} '{found[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
+            return
+    candidate.at = {**(settings or {}), **placed.given}
+
+
+def respective(text: str) -> tuple[tuple[int, int], str, list[str]] | None:
+    """ "With 1-year and 3-year commitments, it costs $N and $M, respectively": the lead-in's span, the condition's
+    name ("commitment") and its value for each figure after the lead-in, in order ("1-year", "3-year")."""
+    lead = _RESPECTIVE_LEAD.match(text)
+    if lead is None or not _RESPECTIVELY.search(text):
+        return None
+    items = [item.lower() for item in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", lead["items"]) if item]
+    noun = lead["noun"].lower()
+    return lead.span(), noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun, items
+
+
+def _settings(catalog: Catalog, candidate: Candidate, said: list[re.Match[str]], part_span: tuple[int, int]) -> dict[str, str] | None:
+    """The `at` of a value whose sentence states only one-word settings ("with TensorRT-LLM", "650 TFLOP/s BF16
+    compute"), all in the figure's own clause, one per kind, on a metric they bear on; else None."""
+    metric = catalog.metrics.get(candidate.metric or "")
+    if candidate.kind != "value" or metric is None or metric.family not in SETTING_FAMILIES:
+        return None
+    settings: dict[str, str] = {}
+    for match in said:
+        setting = setting_of(match.group())
+        if setting is None or not part_span[0] <= match.start() < part_span[1] or settings.get(setting[0], setting[1]) != setting[1]:
+            return None
+        settings[setting[0]] = setting[1]
+    return settings
+
+
+def setting_of(word: str) -> tuple[str, str] | None:
+    """(key, value) for a one-word condition ("FP8" -> precision fp8, "TRT-LLM" -> software tensorrt-llm)."""
+    for key, pattern, value in _SETTINGS:
+        if pattern.fullmatch(word):
+            return key, value or word.lower()
+    return None
+
+
+def repeated(found: list[Candidate]) -> None:
+    """A figure its paragraph already gave for the same system, model and metric is most often the same claim
+    said again ("what 100 tokens per second looks like ... At 100 tokens per second, ..."): left to the reader."""
+    stated: set[tuple] = set()
+    for candidate in found:
+        if candidate.kind != "value" or candidate.doubts:
+            continue
+        key = (candidate.paragraph, candidate.system, candidate.model, candidate.metric, str(candidate.figure), candidate.unit,
+               str(sorted(candidate.at.items())))
+        if key in stated:
+            candidate.doubts["at"] = "its paragraph gave this figure already: the same claim again, or a condition of the next?"
+        stated.add(key)
+
+
+def apart(found: list[Candidate]) -> None:
+    """Two different figures of one system, comparator, model and metric in an article differ by something
+    the drafter did not place (a scenario, a memory type, a batch size): a condition to write."""
+    groups: dict[tuple, list[Candidate]] = {}
+    for candidate in found:
+        if candidate.aside and candidate.hedge and HEDGES.get(candidate.hedge) == "upper":
+            continue  # "80GB (up to 96GB in some configurations)": a bound over other configurations, said with the figure it bounds
+        if candidate.system and candidate.metric and "system" not in candidate.doubts:
+            key = (candidate.kind, candidate.system, candidate.vs, candidate.model, str(candidate.models), candidate.metric,
+                   str(sorted(candidate.at.items())))
+            groups.setdefault(key, []).append(candidate)
+    for group in groups.values():
+        if len({str(c.figure) for c in group}) > 1:
+            types = [c.memory_type for c in group]
+            if all(types) and len({t.lower() for t in types if t}) == len(group) and not any("at" in c.doubts for c in group):
+                # "96GB of HBM3 and up to 144GB of HBM3E": the memory type named with each figure sets them apart.
+                for candidate in group:
+                    candidate.at = {**candidate.at, "memory-type": (candidate.memory_type or "").lower()}
+                continue
+            for candidate in group:
+                candidate.doubts.setdefault("at", f"the text gives {candidate.system} more than one {candidate.metric} figure: what sets them apart?")
+

@@ -1,0 +1,197 @@
+"""The metric of a figure: from the unit after it and the catalog's metric names and `aliases` around it."""
+
+from __future__ import annotations
+
+import re
+
+from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.figures import Reading
+
+#: "per dollar", "per chip": a qualifier that makes a per-unit metric of the one a phrase names.
+_PER = re.compile(r"\bper[- ](?!cent\b)[a-z][\w-]*", re.I)
+_TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b", re.I)
+#: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
+_AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|per[- ](?:GPU|chip|node|accelerator|card|device))\b",
+                        re.I)
+#: Words that describe tokens-per-second figures as how fast one stream runs. "Faster" is not one of them:
+#: nearly every benchmark article says it, of aggregate results as much as of one user's stream.
+_SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b", re.I)
+#: A ratio that says how much faster ("20x faster", "a 10x to 100x speed advantage", "a 3x speed-up").
+FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?up)", re.I)
+NO_PHRASE = "no metric phrase near the figure"
+#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs"): the part's rating.
+_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?)\b", re.I)
+#: Words of training a model: a figure in a unit of time is then how long training took.
+_TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.I)
+#: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
+_SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what>bits?|bytes?)\b(?P<rate>\s+(?:per|a)\s+second|/s(?:ec)?\b)?", re.I)
+_PREFIXES = {"kilo": "K", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
+#: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
+HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
+
+
+class MetricReader:
+    """The catalog's metric phrases and unit spellings, and what a bare "tokens per second" means in one article."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.units = _unit_index(catalog)
+        # A name's parenthetical is a gloss: "training performance (relative)" is written "training performance".
+        phrases = {(phrase.lower(), m.id) for m in catalog.metrics.values()
+                   for phrase in (m.name, re.sub(r"\s*\([^)]*\)$", "", m.name), *m.aliases) if phrase}
+        self.metric_phrases = sorted(phrases, key=lambda pair: (-len(pair[0]), pair))
+        self.token_rate: str | None = None  # what a bare "tokens per second" measures in the article being read
+
+    def read_article(self, body: str) -> None:
+        """Settle what a bare "tokens per second" stands for in the article about to be read."""
+        self.token_rate = self._token_rate(body)
+
+    def _token_rate(self, body: str) -> str | None:
+        """The metric a bare "tokens per second" stands for in this article, when its words settle it.
+
+        Aggregate throughput comes with a batch, concurrent requests, a benchmark scenario or a
+        per-device basis; one stream's speed with "per user", or with words of speed and none of those.
+        An article that says both leaves every bare figure to the reader.
+        """
+        aggregate = [m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"]
+        per_user = [m.id for m in self.catalog.metrics.values() if m.unit == "tok/s/user"]
+        if len(aggregate) != 1 or len(per_user) != 1:
+            return None
+        phrased = self.phrase_metrics(body)
+        says_aggregate = aggregate[0] in phrased or bool(_AGGREGATE.search(body))
+        says_per_user = per_user[0] in phrased
+        if says_aggregate != says_per_user:
+            return aggregate[0] if says_aggregate else per_user[0]
+        if not says_aggregate and _SPEED.search(body):
+            return per_user[0]
+        return None
+
+    def speed_metrics(self, found: list[Candidate]) -> None:
+        """ "20x faster" names no metric: it is the one metric of the speeds stated beside it, in its
+        sentence or (when the sentence states none) its paragraph, if that is a rate where higher is better."""
+        for candidate in found:
+            if not candidate.speed or "metric" not in candidate.doubts:
+                continue
+            for scope in ("sentence", "paragraph"):
+                values = [other for other in found if other.kind == "value" and getattr(other, scope) == getattr(candidate, scope)]
+                if not values:
+                    continue
+                metrics = {other.metric for other in values}
+                metric = self.catalog.metrics.get(next(iter(metrics)) or "") if len(metrics) == 1 else None
+                if metric is not None and metric.better == "higher" and metric.family in ("throughput", "responsiveness"):
+                    candidate.metric = metric.id
+                    del candidate.doubts["metric"]
+                break
+
+    def metric(self, reading: Reading, part: str, sentence: str, is_ratio: bool,
+               others: list[tuple[int, int]] | None = None) -> tuple[str | None, str | None, str]:
+        """The metric (and a unit to write) from the figure's unit and the metric phrases near it. A ratio whose
+        clause names no metric is not given one named in the clause of an absolute figure (``others``): "3x faster
+        than Y, reaching 90 ms time to first token" says what 90 ms is, not what 3x is."""
+        unit_metrics: set[str] = set()
+        unit = None
+        token_rate = False
+        tail = sentence[reading.end:reading.end + 40] if reading.end <= len(sentence) else ""
+        if not is_ratio and reading.label == "$":
+            unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
+        elif not is_ratio and _TOKEN_RATE.match(tail):
+            # "tokens per second" alone does not say aggregate throughput or one user's speed.
+            unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in ("tok/s", "tok/s/user")}
+            token_rate = True
+        elif not is_ratio and reading.label:
+            base = self.spelled_unit(tail) or self.unit_of(reading.label)
+            if base is not None:
+                unit_id, base_unit = base
+                # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train").
+                unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}
+                unit = unit_id if unit_id != base_unit else None
+        phrased, spans = self.phrase_spans(part)
+        where = part
+        if not phrased:
+            (phrased, spans), where = self.phrase_spans(sentence, others if is_ratio else None), sentence
+        if unit_metrics:
+            both = unit_metrics & phrased if phrased else unit_metrics
+            if len(both) != 1 and _RATED.match(tail):
+                both = unit_metrics & self.phrase_metrics("rated power")
+            if len(both) != 1 and _TRAINING.search(sentence):
+                # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
+                both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
+            if len(both) == 1:
+                return both.pop(), unit, ""
+            if token_rate and not unit_metrics & phrased:
+                # Neither phrase near it: a per-device basis in the sentence, else the article's words, settle it.
+                settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if _AGGREGATE.search(sentence) else self.token_rate
+                if settled in unit_metrics:
+                    return settled, unit, ""
+            return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
+        if not is_ratio:
+            return None, None, "unmeasured" if reading.label not in ("$",) else "a price: which metric?"
+        per = next((m for m in _PER.finditer(where) if not any(a <= m.start() < b for a, b in spans)), None)
+        if per is not None and phrased:
+            return None, None, f"'{per.group()}' qualifies {', '.join(sorted(phrased))}: a per-unit metric?"
+        if len(phrased) == 1:
+            return next(iter(phrased)), None, ""
+        if phrased:
+            return None, None, f"the sentence names {', '.join(sorted(phrased))}"
+        return None, None, NO_PHRASE
+
+    def unit_of(self, label: str) -> tuple[str, str] | None:
+        """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
+        words = label.split()
+        for size in range(min(4, len(words)), 0, -1):
+            key = " ".join(words[:size]).lower().rstrip(".,;:")
+            if key in self.units:
+                return self.units[key]
+        return None
+
+    def spelled_unit(self, tail: str) -> tuple[str, str] | None:
+        """A unit spelled out after a figure, found by its symbol: "gigabits per second" -> Gb/s or Gbps, "gigabytes" -> GB."""
+        spelled = _SPELLED_UNIT.match(tail)
+        if spelled is None:
+            return None
+        bits = spelled["what"].lower().startswith("bit")
+        symbol = _PREFIXES[spelled["prefix"].lower()]
+        # Unit spellings are matched without case, so bits are looked up only as "Gbps" or "Gbit/s", never as "Gb/s" (GB/s).
+        keys = ((symbol + "bps", symbol + "bit/s") if bits else (symbol + "B/s",)) if spelled["rate"] else ((symbol + "bit",) if bits else (symbol + "B",))
+        for key in keys:
+            if key.lower() in self.units:
+                return self.units[key.lower()]
+        return None
+
+    def phrase_metrics(self, text: str) -> set[str]:
+        return self.phrase_spans(text)[0]
+
+    def phrase_spans(self, text: str, outside: list[tuple[int, int]] | None = None) -> tuple[set[str], list[tuple[int, int]]]:
+        """The metrics the text's phrases name, and where the phrases stand (longest phrases first); phrases that
+        stand inside one of the ``outside`` spans are passed over."""
+        lowered = text.lower()
+        found: set[str] = set()
+        spans: list[tuple[int, int]] = []
+        for phrase, metric_id in self.metric_phrases:
+            for match in re.finditer(rf"(?<![\w]){re.escape(phrase)}(?![\w])", lowered):
+                if any(a <= match.start() < b for a, b in outside or ()):
+                    continue
+                if not any(a <= match.start() and match.end() <= b for a, b in spans):
+                    spans.append(match.span())
+                    found.add(metric_id)
+        return found, spans
+
+    def model_bound(self, metric_id: str | None) -> bool:
+        """Whether a metric's figures depend on the model run: memory, compute, power and interconnect figures
+        are the hardware's own, so a model the paragraph named before is not theirs."""
+        metric = self.catalog.metrics.get(metric_id or "")
+        return metric is None or metric.family not in HARDWARE_FAMILIES
+
+
+def _unit_index(catalog: Catalog) -> dict[str, tuple[str, str]]:
+    """Unit spellings (lower case) -> (unit id to write, metric unit it converts to)."""
+    index: dict[str, tuple[str, str]] = {}
+    for metric in catalog.metrics.values():
+        index.setdefault(metric.unit.lower(), (metric.unit, metric.unit))
+    for unit in catalog.units.values():
+        for spelling in (unit.id, *unit.aliases):
+            index[spelling.lower()] = (unit.id, unit.metric_unit)
+    return index
+
+

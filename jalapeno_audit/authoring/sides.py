@@ -1,0 +1,167 @@
+"""Whose figure it is and against what: the subject and comparator systems from a sentence's structure."""
+
+from __future__ import annotations
+
+import re
+
+from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.sentences import mentions
+from jalapeno_audit.text.figures import Reading
+from jalapeno_audit.text.numbers import HEDGES
+
+#: Words that point at a comparator named after them.
+_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
+                     r"(?:[A-Z][\w-]*['’]s\s+)?$", re.I)  # "than Nvidia’s H100"
+#: Words that name a comparator whatever else the sentence says ("2x faster on H100 than on AMD's MI300X").
+#: Verbs of winning: the system before them is ahead of the one after ("X outperformed Y by 2x").
+WINNING = r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?"
+#: Also a verb of winning ("outperformed A100 by 2x", "leads the GB200 by 1.8x") and "compared to previous results on Y".
+_STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1,3}?(?=\s+(?:on|of|from)\b))?|versus|vs\.?|against|relative to|"
+                            + WINNING + r")\s+"
+                            r"(?:(?:on|in|with|for|of|from)\s+)?(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.I)
+#: How far before a system name the words that make it a comparator may start ("compared to previous results on the ").
+_REACH = 60
+#: Words that refer back to the article's subject.
+_PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
+#: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
+_ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:" + "|".join(re.escape(hedge) for hedge in sorted(HEDGES, key=len, reverse=True))
+                    + r")\s*)?", re.I)
+#: A clause opened by a present participle ("achieving", "reaching") or a preposition ("in a torus connected by ..."):
+#: it modifies the main clause, unlike a relative clause ("which reaches ...") that modifies the noun before it.
+_MODIFIER = re.compile(r"(?!(?:during|including|according|regarding|following|bring)\b)[a-z]{3,}ing\b|"
+                       r"(?:in|with|at|across|on|over|through)\s+(?!which\b|whom\b)", re.I)
+#: Words that set a second figure against the first ("N against M").
+SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
+_RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
+
+
+class SideReader:
+    """Reads subjects and comparators with one catalog's system names."""
+
+    def __init__(self, systems: dict[str, str]) -> None:
+        self.systems = systems  # every unambiguous system name and alias (lower case) -> id
+
+    def subject(self, body: str, title: str | None) -> str | None:
+        """The article's subject system: the one its text names most often (the title breaks a tie)."""
+        counts: dict[str, int] = {}
+        for _, system_id in mentions(body, self.systems):
+            counts[system_id] = counts.get(system_id, 0) + 1
+        ranked = sorted(counts.items(), key=lambda item: -item[1])
+        if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+            return ranked[0][0]
+        in_title = [sid for _, sid in mentions(title or "", self.systems) if ranked and counts[sid] == ranked[0][1]]
+        return in_title[0] if len(set(in_title)) == 1 else None
+
+
+    def lead_sides(self, candidate: Candidate, lead: str, subject: str | None) -> None:
+        """A list item that names no system: its list's lead-in says whose figures these are and against what
+        ("Compared to the GB200, Jalapeño offers:"); a lead-in that names no system ("The specifications:")
+        introduces the article's subject's figures, with no comparator."""
+        named = mentions(lead, self.systems)
+        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(lead[max(0, pos - _REACH):pos])]
+        own = list(dict.fromkeys(sid for pos, sid in named if (pos, sid) not in compared))
+        versus = list(dict.fromkeys(sid for _, sid in compared))
+        comparing = re.search(r"\b(?:than|compared (?:with|to)|versus|vs\.?|relative to|over)\b", lead, re.I)
+        if len(own) == 1:
+            candidate.system = own[0]
+        elif not named and subject and not comparing:
+            candidate.system = subject
+        else:
+            candidate.doubts["system"] = "the list's lead-in does not say whose figures these are"
+        if candidate.kind == "value":
+            return
+        if len(versus) == 1 and versus[0] != candidate.system:
+            candidate.vs = versus[0]
+        elif comparing and not versus:
+            candidate.doubts["vs"] = f"the list's lead-in compares with something the catalog does not name: '{lead}'"
+        else:
+            candidate.doubts["vs"] = "the list's lead-in does not name one comparator"
+
+    def sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
+               previous: Candidate | None = None) -> None:
+        named = mentions(text, self.systems)
+        before = [(pos, sid) for pos, sid in named if pos < reading.start]
+        after = [(pos, sid) for pos, sid in named if pos >= reading.end]
+        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - _REACH):pos])]
+        if not compared:
+            compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
+        pronoun = _PRONOUN.search(text.strip()) or re.search(r"\b(?:it|the new part|the chip)\b", text[:reading.start], re.I)
+        if candidate.kind == "value":
+            own = [sid for pos, sid in before if pos >= part_start] or [sid for pos, sid in after if pos < reading.end + 60 and (pos, sid) not in compared]
+            if len({*own}) == 1:
+                candidate.system = own[0]
+            elif not own and coordinated_after(previous, text, reading, named):
+                # "X delivers N tokens per second for A and M tokens per second for B": M is X's too.
+                candidate.system = previous.system  # type: ignore[union-attr]
+            elif not own and _aside_of(previous, candidate, text, reading, named):
+                # "80GB of HBM (up to 96GB in some configurations)": the aside gives another figure of the same thing.
+                candidate.system, candidate.aside = previous.system, True  # type: ignore[union-attr]
+            elif not own and _MODIFIER.match(text, part_start) and (opening := _opening_subject(text, named)) and all(
+                    (pos, sid) in compared for pos, sid in before[1:]):
+                # "X is 3x faster than Y, reaching 90 ms ...", "Each X pod links N chips, in a torus connected by 4,800 Gbps":
+                # a participle or preposition after a comma says more of the sentence's subject, when every other system
+                # named before it is a comparator.
+                candidate.system = opening
+            elif not named and pronoun and subject:
+                candidate.system = subject
+            elif len({sid for _, sid in named}) == 1 and not compared:
+                candidate.system = named[0][1]
+            else:
+                candidate.doubts["system"] = "which system this figure belongs to is not certain"
+            return
+        versus = [sid for pos, sid in compared if pos >= reading.end] or [sid for pos, sid in compared]
+        subjects = [sid for pos, sid in before if (pos, sid) not in compared]
+        in_clause = [sid for pos, sid in before if pos >= part_start and (pos, sid) not in compared]
+        if len(set(in_clause)) == 1:
+            subjects = in_clause
+        if not subjects and compared:
+            # "2x faster on H100 than on MI300X": the system after the figure, before the comparator, on which it ran.
+            first = min(pos for pos, _ in compared)
+            subjects = [sid for pos, sid in after if pos < first and re.search(r"\b(?:on|with)\s+(?:the\s+)?$", text[max(0, pos - 12):pos], re.I)]
+        if not subjects and (pronoun or not before) and subject and subject not in versus:
+            subjects = [subject] if pronoun else []
+        if len(set(versus)) == 1 and len(set(subjects)) == 1 and versus[0] != subjects[0]:
+            candidate.system, candidate.vs = subjects[-1], versus[0]
+            return
+        distinct = list(dict.fromkeys(sid for _, sid in named))
+        if len(distinct) == 2 and not compared and _RATIO_WORDS.search(text):
+            # "A single H200 generates N, meaning B200 is 2.5 times faster": the system in the figure's clause is ahead.
+            ahead = in_clause[0] if len(set(in_clause)) == 1 else distinct[0]
+            candidate.system, candidate.vs = ahead, next(sid for sid in distinct if sid != ahead)
+            candidate.doubts["vs"] = "the sentence names two systems but no 'than' or 'compared with'"
+            return
+        candidate.system = subjects[-1] if len(set(subjects)) == 1 else None
+        candidate.vs = versus[0] if len(set(versus)) == 1 else None
+        if candidate.system is None:
+            candidate.doubts["system"] = "the sentence does not say which system is ahead"
+        if candidate.vs is None:
+            candidate.doubts["vs"] = "the sentence does not name one comparator"
+
+
+def coordinated_after(previous: Candidate | None, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:
+    """Whether a value figure is coordinated with the value before it ("N ... and M ..."), with no system named
+    between them or after it in the sentence, and not set against it ("N against M" gives M to another side)."""
+    if previous is None or previous.kind != "value" or previous.system is None or "system" in previous.doubts:
+        return False
+    between = text[previous.end:reading.start]
+    if SECOND_SIDE.search(between) or re.search(r"\b(?:while|whereas|but|than)\b", between, re.I) or not re.search(r"\band\b|,", between):
+        return False
+    return not any(pos >= previous.end for pos, _ in named if not _VERSUS.search(text[max(0, pos - 30):pos]))
+
+
+
+def _aside_of(previous: Candidate | None, candidate: Candidate, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:
+    """Whether a value figure opens a parenthetical right after a value of the same metric ("80GB of HBM (up to
+    96GB ...)"), with only a hedge or "or" before it in the parenthesis and no system named from there on."""
+    if previous is None or previous.kind != "value" or previous.system is None or previous.doubts or previous.metric != candidate.metric:
+        return False
+    if not _ASIDE.fullmatch(text, previous.end, reading.start):
+        return False
+    return not any(pos >= previous.end for pos, _ in named)
+
+
+def _opening_subject(text: str, named: list[tuple[int, str]]) -> str | None:
+    """The system a sentence opens with ("The GB300 ...", "Each v5p pod ..."), its grammatical subject; else None."""
+    if named and re.fullmatch(r"(?:(?:the|each|every|an?|its)\s+)?", text[:named[0][0]], re.I):
+        return named[0][1]
+    return None
