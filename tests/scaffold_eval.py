@@ -21,7 +21,14 @@ from jalapeno_audit.corpus.loader import load_corpus
 from jalapeno_audit.text.quotes import fold
 
 EVALSET = Path(__file__).parent / "evalsets" / "scaffold"
-HELD_OUT = ("06_tomshardware-cerebras-405b", "08_tweaktown-gaudi3-preview")
+HELD_OUT = (
+    "06_tomshardware-cerebras-405b",
+    "08_tweaktown-gaudi3-preview",
+    "13_azure-gb300-million-tokens",
+    "14_jamesm-inference-insurgents",
+    "15_spectrum-gaudi3-vision",
+    "16_vietnamvn-huawei-cloudmatrix",
+)
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "unit", "at", "vs_at")
 
 
