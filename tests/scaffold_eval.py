@@ -3,8 +3,9 @@
 A draft's live claims are loaded with the project's own loader, like the gold files, and compared
 field by field. A live claim is *fully right* when one gold claim of the same article has a quote
 that contains it or is contained in it (after folding) and the same system, vs, model, models,
-metric, figure as written (each bound of a range), approx, unit, at and vs_at. A candidate (live
-or commented) is a *non-figure* when no gold claim with an overlapping quote states its value(s).
+metric, figure as written (each bound of a range), approx, unit (by what it means: `unit: sec` on
+a metric in seconds is no unit), at and vs_at. A candidate (live or commented) is a *non-figure*
+when no gold claim with an overlapping quote states its value(s).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ HELD_OUT = (
     "15_spectrum-gaudi3-vision",
     "16_vietnamvn-huawei-cloudmatrix",
 )
-FIELDS = ("system", "vs", "model", "models", "metric", "approx", "unit", "at", "vs_at")
+FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 
 
 @dataclass
@@ -90,8 +91,10 @@ def _figure_text(claim) -> tuple[str, ...]:
     return tuple(b.text for b in claim.bounds) if claim.bounds is not None else (claim.figure.text,)
 
 
-def _same(draft, gold) -> bool:
-    return _figure_text(draft) == _figure_text(gold) and all(getattr(draft, f) == getattr(gold, f) for f in FIELDS)
+def _same(draft, gold, corpus) -> bool:
+    """Every field alike; units alike in what they mean ('0.24' seconds of a metric in seconds is '0.24' with `unit: sec`)."""
+    same_unit = draft.unit == gold.unit or (draft.metric == gold.metric and corpus.unit_factor(draft) == corpus.unit_factor(gold))
+    return _figure_text(draft) == _figure_text(gold) and same_unit and all(getattr(draft, f) == getattr(gold, f) for f in FIELDS)
 
 
 def score_article(stem: str, workdir: Path) -> Score:
@@ -106,11 +109,12 @@ def score_article(stem: str, workdir: Path) -> Score:
     draft_text, candidates = scaffold(text, "draft", catalog, archive=None, publisher=None, url=None, published=None)
     (draft_dir / "draft.yaml").write_text(draft_text, encoding="utf-8")
     gold = load_corpus([str(gold_dir)]).claims
-    live = load_corpus([str(draft_dir)]).claims
+    drafted = load_corpus([str(draft_dir)])
+    live = drafted.claims
     result = Score(stem, gold=len(gold), commented=sum(1 for c in candidates if c.doubts), candidates=len(candidates))
     used: set[int] = set()
     for claim in live:
-        match = next((i for i, g in enumerate(gold) if i not in used and _overlap(claim.quote, g.quote) and _values(claim) == _values(g) and _same(claim, g)), None)
+        match = next((i for i, g in enumerate(gold) if i not in used and _overlap(claim.quote, g.quote) and _values(claim) == _values(g) and _same(claim, g, drafted)), None)
         if match is None:
             result.wrong += 1
         else:

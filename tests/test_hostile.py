@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -64,9 +63,7 @@ def test_hostile_file(tmp_path, name):
     corpus = tmp_path / "claims"
     corpus.mkdir()
     (corpus / "bad.yaml").write_text(text, encoding="utf-8")
-    started = time.monotonic()
-    result = run_audit("check", "claims", "--archive", str(tmp_path), cwd=tmp_path)
-    assert time.monotonic() - started < 10
+    result = run_audit("check", "claims", "--archive", str(tmp_path), cwd=tmp_path)  # a hang fails at the timeout
     assert result.returncode == 2, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
     assert expected in result.stderr, result.stderr
