@@ -53,13 +53,15 @@ class Scaffolder:
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         subject = self.sides.subject(body, title)
-        self.metrics.read_article(body)
+        self.metrics.read_article(body, title)
         found: list[Candidate] = []
         seen: list[str] = []
         paragraph = -1
-        for number, sentence in enumerate(sentences(body)):
+        every = sentences(body)
+        for number, sentence in enumerate(every):
             if sentence.paragraph != paragraph:
                 paragraph, seen = sentence.paragraph, []
+                self.metrics.read_paragraph(" ".join(other.text for other in every if other.paragraph == paragraph))
             for candidate in self.candidates(replace(sentence, paragraph_models=tuple(seen)), subject):
                 candidate.paragraph, candidate.sentence = sentence.paragraph, number
                 found.append(candidate)

@@ -32,6 +32,10 @@ _MODIFIER = re.compile(r"(?!(?:during|including|according|regarding|following|br
                        r"(?:in|with|at|across|on|over|through)\s+(?!which\b|whom\b)", re.I)
 #: Words that set a second figure against the first ("N against M").
 SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
+#: A change from one figure to another ("from 96GB on A to a much better 144GB on B"); "up to" is a hedge, not its "to".
+_FROM_TO = re.compile(r"\bfrom\s+(?P<first>(?:[^,;:()]|,(?=\d))*?\d(?:[^,;:()]|,(?=\d))*?)\s+(?<!\bup\s)to\s+"
+                      r"(?P<second>(?:[^,;:()\d]|,(?=\d))*\d(?:[^,;:()]|,(?=\d))*)", re.I)
+_FROM_ALONE = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,2}$", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
@@ -83,9 +87,22 @@ class SideReader:
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
         compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - _REACH):pos])]
+        strongly = list(compared)
         if not compared:
             compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
         pronoun = _PRONOUN.search(text.strip()) or re.search(r"\b(?:it|the new part|the chip)\b", text[:reading.start], re.I)
+        if candidate.kind == "value" and (change := from_to(text, reading)) is not None:
+            # "from 96GB on A to 144GB on B": each figure is the system's named in its own side; the figure after
+            # "to" may be the subject's that changes ("X grows from 96GB to 144GB"), the one after "from" never.
+            side, stop, subject_end = change
+            own = list(dict.fromkeys(sid for pos, sid in named if reading.end <= pos < stop and (pos, sid) not in strongly))
+            if not own and side == "to":
+                own = list(dict.fromkeys(sid for pos, sid in before if part_start <= pos < subject_end and (pos, sid) not in strongly))
+            if len(own) == 1:
+                candidate.system = own[0]
+            else:
+                candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
+            return
         if candidate.kind == "value":
             own = [sid for pos, sid in before if pos >= part_start] or [sid for pos, sid in after if pos < reading.end + 60 and (pos, sid) not in compared]
             if len({*own}) == 1:
@@ -136,6 +153,22 @@ class SideReader:
             candidate.doubts["system"] = "the sentence does not say which system is ahead"
         if candidate.vs is None:
             candidate.doubts["vs"] = "the sentence does not name one comparator"
+
+
+def from_to(text: str, reading: Reading) -> tuple[str, int, int] | None:
+    """For a figure in a change "from N ... to M ...": which side it stands on ("from" or "to"), where the words of
+    its side end, and where "from" starts (a system named before it is the subject of the change); else None."""
+    for change in _FROM_TO.finditer(text):
+        if change.start("first") <= reading.start < change.end("first"):
+            return "from", change.end("first"), change.start()
+        if change.start("second") <= reading.start < change.end("second") and not re.search(r"\d", text[change.start("second"):reading.start]):
+            return "to", change.end("second"), change.start()
+    start = _FROM_ALONE.search(text, 0, reading.start)
+    if start is not None:
+        # "up from 96GB", "grew 50% from 96GB": the figure a change started from.
+        stop = re.compile(r"[,;:()]|\s(?:to|and|but|while|whereas)\s").search(text, reading.end)
+        return "from", stop.start() if stop else len(text), start.start()
+    return None
 
 
 def coordinated_after(previous: Candidate | None, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:

@@ -1,0 +1,46 @@
+"""`audit new`: a claim is live only on strong, local evidence; readings that must leave a field to the reader."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+
+def _found(text: str) -> list[tuple[str, str | None, str | None, list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.metric, sorted(c.doubts)) for c in found]
+
+
+def test_a_token_rate_spelled_per_user_is_one_users_speed():
+    for spelling in ("tokens/sec/user", "tokens per second per user", "tok/s/user", "tokens/s per user"):
+        assert _found(f"Jalapeño reaches 129 {spelling} on Kimi K2.5.")[0] == ("129", "jalapeno", "tokens-per-sec-per-user", [])
+    # ... even in an article whose other words speak of aggregate throughput.
+    text = "Jalapeño reaches 129 tokens/sec/user on Kimi K2.5.\n\nRaw throughput numbers matter less."
+    assert _found(text)[0][2] == "tokens-per-sec-per-user"
+    # A per-device basis makes it an aggregate figure.
+    assert _found("Jalapeño reaches 12,000 tokens/sec/GPU on Kimi K2.5.")[0][2] == "throughput"
+
+
+def test_a_bare_token_rate_is_left_open_when_the_article_says_both():
+    # "/user" beside one figure and "throughput" elsewhere: a bare figure's kind is not settled by either.
+    text = ("The GB200 delivers Kimi K2.5 at roughly 300 tokens/sec. Jalapeño claims 129 tokens/sec/user on Kimi K2.5.\n\n"
+            "What matters is workload fit, not raw throughput numbers.")
+    assert _found(text)[:2] == [("300", "gb200", None, ["metric"]), ("129", "jalapeno", "tokens-per-sec-per-user", [])]
+    # Speed words in another paragraph only do not settle it either; in the same paragraph they do.
+    assert _found("Jalapeño delivers 300 tokens/sec on Kimi K2.5.\n\nIt feels instant.")[0][2:] == (None, ["metric"])
+    assert _found("Jalapeño delivers 300 tokens/sec on Kimi K2.5. It feels instant.")[0][2:] == ("tokens-per-sec-per-user", [])
+
+
+def test_each_side_of_a_change_has_its_own_system():
+    text = "Jalapeño offers a 50% bump in memory capacity from 96GB on the GB200 to a much better 144GB on Jalapeño."
+    assert [f for f in _found(text) if f[0] in ("96", "144")] == [
+        ("96", "gb200", "memory-capacity", []), ("144", "jalapeno", "memory-capacity", [])]
+    # The figure a change starts from is never the subject's own figure.
+    for text in ("Jalapeño raises memory from 96GB to 144GB.", "Jalapeño carries 144GB of memory, up from 96GB.",
+                 "Jalapeño's memory grew 50% from 96GB."):
+        figures = {f[0]: f for f in _found(text)}
+        assert figures["96"][1:] == (None, "memory-capacity", ["system"]), text
+        if "144" in figures:
+            assert figures["144"][1:] == ("jalapeno", "memory-capacity", []), text
+    # A change whose figures name no system of their own, and no subject before "from": left to the reader.
+    assert _found("Memory grew from 96GB to 144GB on the GB300 and Jalapeño.")[1][3] == ["system"]
