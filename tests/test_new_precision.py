@@ -86,3 +86,10 @@ def test_a_denied_figure_or_a_speed_word_on_a_time_is_doubted():
 
 def _doubts(text: str) -> list[str]:
     return _found(text)[0][3]
+
+
+def test_a_change_between_two_systems_is_the_second_ones_lead():
+    text = "Jalapeño offers a 50% bump in memory capacity from 96GB on the GB200 to a much better 144GB on Jalapeño."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert (found[0].figure, found[0].system, found[0].vs, found[0].doubts) == ("1.5", "jalapeno", "gb200", {})
+    assert _found("Jalapeño offers a 50% bump in memory capacity from 96GB to 144GB.")[0][3] == ["vs"]

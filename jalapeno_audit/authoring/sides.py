@@ -136,6 +136,12 @@ class SideReader:
             else:
                 candidate.doubts["system"] = "which system this figure belongs to is not certain"
             return
+        if (span := _FROM_TO.search(text, reading.end)) and re.fullmatch(r"[^\d,;:()]*", text[reading.end:span.start()]):
+            # "a 50% bump in memory from 96GB on A to 144GB on B": B's lead over A, when each side names one system.
+            sides_named = [{sid for pos, sid in named if span.start(side) <= pos < span.end(side)} for side in ("first", "second")]
+            if all(len(found) == 1 for found in sides_named) and sides_named[0] != sides_named[1]:
+                candidate.vs, candidate.system = (found.pop() for found in sides_named)
+                return
         # A comparator named before the figure counts in its own clause ("beats the GB200 by 2x"), in a phrase that
         # opens the sentence ("Compared with v4, ...") or for a clause that names no subject of its own ("leads the GB200
         # by 1.8x on A and 2.1x on B"); one in another clause with its own subject may be another figure's ("A was 2x
