@@ -108,8 +108,8 @@ def test_a_possible_condition_in_the_sentence_or_its_paragraph_comments_the_clai
 
 
 def test_bare_tokens_per_second_and_faster_take_their_metric_from_the_article():
-    # Speed words and no batch, benchmark scenario or per-device basis: one stream's speed.
-    speed = ("Jalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B.\n\n"
+    # Speed words in the title or the figure's paragraph, and no batch, benchmark scenario or per-device basis: one stream's speed.
+    speed = ("Jalapeño at instant speed\n\nJalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B.\n\n"
              "At 1,800 tokens/s, Jalapeño is 2.4x faster than the GB200 on Kimi K2.5. Jalapeño runs 20x faster than the GB300.\n\n"
              "Jalapeño runs 3x faster than the GB200.\n\n"
              "Jalapeño shows what 700 tokens per second looks like. At 700 tokens per second, Jalapeño feels instant.")
@@ -123,6 +123,10 @@ def test_bare_tokens_per_second_and_faster_take_their_metric_from_the_article():
         ("700", "jalapeno", None, "tokens-per-sec-per-user", []),
         ("700", "jalapeno", None, "tokens-per-sec-per-user", ["at"]),  # the paragraph's figure again
     ]
+    # Speed words only in another paragraph are not this paragraph's: the figure is left to the reader.
+    elsewhere = speed.split("\n\n", 1)[1]
+    assert [(f[1], f[6], f[7]) for f in _summary(elsewhere)][:2] == [("1800", None, ["metric"]), ("450", None, ["metric"])]
+    assert [(f[1], f[6], f[7]) for f in _summary(elsewhere)][-2] == ("700", "tokens-per-sec-per-user", [])
     # A relative clause after figures for several models covers them all; a bare comma does not say.
     both = "Jalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B{} 20x faster than the GB200. It feels instant."
     assert [(c.models, c.metric, sorted(c.doubts)) for c in candidates(both.format(", which is"))][2] == (

@@ -10,9 +10,10 @@ from jalapeno_audit.text.figures import Reading
 
 #: "per dollar", "per chip": a qualifier that makes a per-unit metric of the one a phrase names.
 _PER = re.compile(r"\bper[- ](?!cent\b)[a-z][\w-]*", re.I)
-_TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b", re.I)
+_TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b"
+                         r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)  # "tokens/sec/user", "tokens per second per user": one user's speed
 #: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
-_AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|per[- ](?:GPU|chip|node|accelerator|card|device))\b",
+_AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|(?:per[- ]|/)(?:GPU|chip|node|accelerator|card|device)(?!-))\b",
                         re.I)
 #: Words that describe tokens-per-second figures as how fast one stream runs. "Faster" is not one of them:
 #: nearly every benchmark article says it, of aggregate results as much as of one user's stream.
@@ -41,18 +42,31 @@ class MetricReader:
         phrases = {(phrase.lower(), m.id) for m in catalog.metrics.values()
                    for phrase in (m.name, re.sub(r"\s*\([^)]*\)$", "", m.name), *m.aliases) if phrase}
         self.metric_phrases = sorted(phrases, key=lambda pair: (-len(pair[0]), pair))
-        self.token_rate: str | None = None  # what a bare "tokens per second" measures in the article being read
+        self.token_rate: str | None = None  # what a bare "tokens per second" measures in the paragraph being read
+        self._article_rate: str | None = None
+        self._title = ""
 
-    def read_article(self, body: str) -> None:
-        """Settle what a bare "tokens per second" stands for in the article about to be read."""
-        self.token_rate = self._token_rate(body)
+    def read_article(self, body: str, title: str | None = None) -> None:
+        """Read the words of the article about to be read: they must not contradict a paragraph's."""
+        self._title = title or ""
+        self._article_rate = self._token_rate(f"{self._title}\n\n{body}")
+        self.token_rate = None
+
+    def read_paragraph(self, paragraph: str) -> None:
+        """Settle what a bare "tokens per second" stands for in the paragraph about to be read.
+
+        Only local words settle it: the paragraph's own or the title's, which frames the whole text; and
+        the rest of the article must say the same (a "throughput" or "per user" elsewhere leaves it open).
+        """
+        local = self._token_rate(f"{self._title}\n\n{paragraph}")
+        self.token_rate = local if local == self._article_rate else None
 
     def _token_rate(self, body: str) -> str | None:
-        """The metric a bare "tokens per second" stands for in this article, when its words settle it.
+        """The metric a bare "tokens per second" stands for in this text, when its words settle it.
 
         Aggregate throughput comes with a batch, concurrent requests, a benchmark scenario or a
         per-device basis; one stream's speed with "per user", or with words of speed and none of those.
-        An article that says both leaves every bare figure to the reader.
+        A text that says both leaves every bare figure to the reader.
         """
         aggregate = [m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"]
         per_user = [m.id for m in self.catalog.metrics.values() if m.unit == "tok/s/user"]
@@ -60,7 +74,7 @@ class MetricReader:
             return None
         phrased = self.phrase_metrics(body)
         says_aggregate = aggregate[0] in phrased or bool(_AGGREGATE.search(body))
-        says_per_user = per_user[0] in phrased
+        says_per_user = per_user[0] in phrased or any(rate["user"] for rate in _TOKEN_RATE.finditer(body))
         if says_aggregate != says_per_user:
             return aggregate[0] if says_aggregate else per_user[0]
         if not says_aggregate and _SPEED.search(body):
@@ -95,9 +109,9 @@ class MetricReader:
         tail = sentence[reading.end:reading.end + 40] if reading.end <= len(sentence) else ""
         if not is_ratio and reading.label == "$":
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
-        elif not is_ratio and _TOKEN_RATE.match(tail):
-            # "tokens per second" alone does not say aggregate throughput or one user's speed.
-            unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in ("tok/s", "tok/s/user")}
+        elif not is_ratio and (rate := _TOKEN_RATE.match(tail)):
+            # "tokens per second" alone does not say aggregate throughput or one user's speed; "tokens/sec/user" does.
+            unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user"))}
             token_rate = True
         elif not is_ratio and reading.label:
             base = self.spelled_unit(tail) or self.unit_of(reading.label)

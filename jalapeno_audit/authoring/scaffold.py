@@ -37,6 +37,10 @@ _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.
 _COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
 #: A verb or comparative of winning, then "by" (and at most two words of hedge): "beats the GB200 by up to 30%".
 _WON_BY = re.compile(r"\b(?:" + WINNING + r"|faster|quicker|higher|better|ahead)\b[^.;%\d]*\bby\s+(?:[a-z]+\s+){0,2}$", re.I)
+#: Words that say how good a result is, not which way its figure moves: on a time or a cost they point the other way.
+_QUALITY = re.compile(r"\s*(?:(?:an?|the)\s+)?(?:faster|slower|quicker|better|worse)\b", re.I)
+#: A negation in the figure's clause before it ("is not 2x faster", "never reached"): the text denies the figure.
+_NEGATED = re.compile(r"\b(?:not|never|no longer|cannot)\b|n['’]t\b", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 
@@ -53,13 +57,15 @@ class Scaffolder:
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         subject = self.sides.subject(body, title)
-        self.metrics.read_article(body)
+        self.metrics.read_article(body, title)
         found: list[Candidate] = []
         seen: list[str] = []
         paragraph = -1
-        for number, sentence in enumerate(sentences(body)):
+        every = sentences(body)
+        for number, sentence in enumerate(every):
             if sentence.paragraph != paragraph:
                 paragraph, seen = sentence.paragraph, []
+                self.metrics.read_paragraph(" ".join(other.text for other in every if other.paragraph == paragraph))
             for candidate in self.candidates(replace(sentence, paragraph_models=tuple(seen)), subject):
                 candidate.paragraph, candidate.sentence = sentence.paragraph, number
                 found.append(candidate)
@@ -129,6 +135,8 @@ class Scaffolder:
             candidate.speed = is_ratio and metric_doubt == NO_PHRASE and bool(FASTER.match(text, reading.end))
         self._figure(candidate, reading, metric)
         self._hedge(candidate, reading, earlier, masked)
+        if reading.hedge is None and _NEGATED.search(masked, part_start, reading.start):
+            candidate.doubts["figure"] = "its clause is negated: does the text state this figure or deny it?"
         if sentence.lead and not mentions(text, self.systems):
             self.sides.lead_sides(candidate, sentence.lead, subject)
         else:
@@ -168,6 +176,9 @@ class Scaffolder:
             candidate.figure = texts if len(texts) == 2 else texts[0]
         elif reading.kind == RATIO and reading.label == "%":
             step = Decimal(written[0]) / 100
+            if lower_better and _QUALITY.match(candidate.quote, reading.end):
+                # "30% faster time to first token": 1.3 times the speed, or 30% less time? "30% slower": which way round?
+                candidate.doubts["figure"] = f"'{reading.text}' {_QUALITY.match(candidate.quote, reading.end).group().strip()} on a lower-is-better metric: as speed or as time?"  # type: ignore[union-attr]
             if reading.direction == "up":
                 candidate.figure = _decimal(1 + step)
             elif lower_better is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.sentences import mentions
+from jalapeno_audit.authoring.sentences import clause, mentions
 from jalapeno_audit.text.figures import Reading
 from jalapeno_audit.text.numbers import HEDGES
 
@@ -32,6 +32,16 @@ _MODIFIER = re.compile(r"(?!(?:during|including|according|regarding|following|br
                        r"(?:in|with|at|across|on|over|through)\s+(?!which\b|whom\b)", re.I)
 #: Words that set a second figure against the first ("N against M").
 SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
+#: A change from one figure to another ("from 96GB on A to a much better 144GB on B"); "up to" is a hedge, not its "to".
+_FROM_TO = re.compile(r"\bfrom\s+(?P<first>(?:[^,;:()]|,(?=\d))*?\d(?:[^,;:()]|,(?=\d))*?)\s+(?<!\bup\s)to\s+"
+                      r"(?P<second>(?:[^,;:()\d]|,(?=\d))*\d(?:[^,;:()]|,(?=\d))*)", re.I)
+_CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|against|versus|vs\.?|compared (?:with|to))\b|;", re.I)
+_OTHER_THING = re.compile(r"[\w .-]*?['’]s?\s+(?:[\w-]+\s+)?(?:predecessors?|successors?|rivals?|competitors?|competition|previous generation|"
+                          r"last generation|older sibling|forerunner)\b", re.I)
+_OTHER_CLAUSE = re.compile(r"\b(?:an?|the|its|their)\s+(?:[\w-]+\s+){0,3}?(?:that|which|who)\s", re.I)
+_FRONTED = re.compile(r"\s*(?:compared (?:with|to)|against|versus|relative to|next to)\b", re.I)
+_ITSELF = re.compile(r"\bthan\s+(?:it|they|its|their)\b", re.I)
+_FROM_ALONE = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,2}$", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
@@ -83,12 +93,29 @@ class SideReader:
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
         compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - _REACH):pos])]
+        strongly = list(compared)
         if not compared:
             compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
         pronoun = _PRONOUN.search(text.strip()) or re.search(r"\b(?:it|the new part|the chip)\b", text[:reading.start], re.I)
+        if candidate.kind == "value" and (change := from_to(text, reading)) is not None:
+            # "from 96GB on A to 144GB on B": each figure is the system's named in its own side; the figure after
+            # "to" may be the subject's that changes ("X grows from 96GB to 144GB"), the one after "from" never.
+            side, stop, subject_end = change
+            own = list(dict.fromkeys(sid for pos, sid in named if reading.end <= pos < stop and (pos, sid) not in strongly))
+            if not own and side == "to":
+                own = list(dict.fromkeys(sid for pos, sid in before if part_start <= pos < subject_end and (pos, sid) not in strongly))
+            if len(own) == 1:
+                candidate.system = own[0]
+            else:
+                candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
+            return
         if candidate.kind == "value":
             own = [sid for pos, sid in before if pos >= part_start] or [sid for pos, sid in after if pos < reading.end + 60 and (pos, sid) not in compared]
-            if len({*own}) == 1:
+            own_at = [pos for pos, sid in named if sid in own]
+            if len({*own}) == 1 and any(_apart(text, pos, reading) for pos in own_at):
+                # "The chip delivers N, while the GB200 ...", "Jalapeño's predecessor reached N", "X replaces a chip that reached N".
+                candidate.doubts["system"] = f"{own[0]} is named, but the words between it and the figure may give the figure to something else"
+            elif len({*own}) == 1:
                 candidate.system = own[0]
             elif not own and coordinated_after(previous, text, reading, named):
                 # "X delivers N tokens per second for A and M tokens per second for B": M is X's too.
@@ -104,15 +131,34 @@ class SideReader:
                 candidate.system = opening
             elif not named and pronoun and subject:
                 candidate.system = subject
-            elif len({sid for _, sid in named}) == 1 and not compared:
+            elif len({sid for _, sid in named}) == 1 and not compared and not any(_apart(text, pos, reading) for pos, _ in named):
                 candidate.system = named[0][1]
             else:
                 candidate.doubts["system"] = "which system this figure belongs to is not certain"
             return
-        versus = [sid for pos, sid in compared if pos >= reading.end] or [sid for pos, sid in compared]
+        if (span := _FROM_TO.search(text, reading.end)) and re.fullmatch(r"[^\d,;:()]*", text[reading.end:span.start()]):
+            # "a 50% bump in memory from 96GB on A to 144GB on B": B's lead over A, when each side names one system.
+            sides_named = [{sid for pos, sid in named if span.start(side) <= pos < span.end(side)} for side in ("first", "second")]
+            if all(len(found) == 1 for found in sides_named) and sides_named[0] != sides_named[1]:
+                candidate.vs, candidate.system = (found.pop() for found in sides_named)
+                return
+        # A comparator named before the figure counts in its own clause ("beats the GB200 by 2x"), in a phrase that
+        # opens the sentence ("Compared with v4, ...") or for a clause that names no subject of its own ("leads the GB200
+        # by 1.8x on A and 2.1x on B"); one in another clause with its own subject may be another figure's ("A was 2x
+        # faster than B, and C is 3x faster").
+        part_end = clause(text, reading.start, reading.end)[1]
+        later = [sid for pos, sid in compared if pos >= reading.end]
+        own_clause = [sid for pos, sid in compared if reading.end <= pos < part_end]  # "2x faster than A in X, and 3x faster than B"
+        own_subject = any(pos >= part_start and (pos, sid) not in compared for pos, sid in before)
+        versus = (own_clause if len(set(later)) > 1 and len(set(own_clause)) == 1 else later) or [
+            sid for pos, sid in compared if pos >= part_start or not own_subject or (_FRONTED.match(text) and pos < text.find(","))]
+        if not versus and compared:
+            candidate.doubts["vs"] = "the comparator is named before the figure, in another clause"
+        elif _ITSELF.search(text, reading.end):
+            candidate.doubts["vs"] = "compared with itself ('than it was ...'): under which conditions?"
         subjects = [sid for pos, sid in before if (pos, sid) not in compared]
         in_clause = [sid for pos, sid in before if pos >= part_start and (pos, sid) not in compared]
-        if len(set(in_clause)) == 1:
+        if len(set(in_clause)) == 1 and not self._coordinated(text, before, in_clause[0]):
             subjects = in_clause
         if not subjects and compared:
             # "2x faster on H100 than on MI300X": the system after the figure, before the comparator, on which it ran.
@@ -122,6 +168,11 @@ class SideReader:
             subjects = [subject] if pronoun else []
         if len(set(versus)) == 1 and len(set(subjects)) == 1 and versus[0] != subjects[0]:
             candidate.system, candidate.vs = subjects[-1], versus[0]
+            return
+        if candidate.doubts.get("vs"):
+            candidate.system = subjects[-1] if len(set(subjects)) == 1 else None
+            if candidate.system is None:
+                candidate.doubts["system"] = "the sentence does not say which system is ahead"
             return
         distinct = list(dict.fromkeys(sid for _, sid in named))
         if len(distinct) == 2 and not compared and _RATIO_WORDS.search(text):
@@ -136,6 +187,45 @@ class SideReader:
             candidate.doubts["system"] = "the sentence does not say which system is ahead"
         if candidate.vs is None:
             candidate.doubts["vs"] = "the sentence does not name one comparator"
+
+
+    def _coordinated(self, text: str, before: list[tuple[int, str]], system_id: str) -> bool:
+        """Whether the system named last before the figure is coordinated with another ("A and B both offer 2x")."""
+        pos = max(pos for pos, sid in before if sid == system_id)
+        for other, _ in before:
+            if other < pos:
+                name = max((n for n in self.systems if text.lower().startswith(n, other)), key=len, default="")
+                if re.fullmatch(r"\s*(?:,|and|or|&)\s*(?:the\s+)?", text[other + len(name):pos], re.I):
+                    return True
+        return False
+
+
+def from_to(text: str, reading: Reading) -> tuple[str, int, int] | None:
+    """For a figure in a change "from N ... to M ...": which side it stands on ("from" or "to"), where the words of
+    its side end, and where "from" starts (a system named before it is the subject of the change); else None."""
+    for change in _FROM_TO.finditer(text):
+        if change.start("first") <= reading.start < change.end("first"):
+            return "from", change.end("first"), change.start()
+        if change.start("second") <= reading.start < change.end("second") and not re.search(r"\d", text[change.start("second"):reading.start]):
+            return "to", change.end("second"), change.start()
+    start = _FROM_ALONE.search(text, 0, reading.start)
+    if start is not None:
+        # "up from 96GB", "grew 50% from 96GB": the figure a change started from.
+        stop = re.compile(r"[,;:()]|\s(?:to|and|but|while|whereas)\s").search(text, reading.end)
+        return "from", stop.start() if stop else len(text), start.start()
+    return None
+
+
+def _apart(text: str, pos: int, reading: Reading) -> bool:
+    """Whether the words between a system's name at ``pos`` and a figure keep the figure from that system: a contrast
+    ("..., while the GB200", "Unlike the GB200, ..."), the name as the possessor of another thing ("X's predecessor"), or a relative clause of
+    another noun ("X replaces a chip that reached N")."""
+    if re.search(r"\bunlike\s+(?:the\s+|an?\s+)?$", text[max(0, pos - 20):pos], re.I):
+        return True  # "Unlike the GB200, it reaches N": the name is what the figure is set against
+    if pos >= reading.end:
+        return bool(_CONTRAST.search(text, reading.end, pos))
+    between = text[pos:reading.start]
+    return bool(_CONTRAST.search(between) or _OTHER_THING.match(between) or _OTHER_CLAUSE.search(between))
 
 
 def coordinated_after(previous: Candidate | None, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:

@@ -1,0 +1,95 @@
+"""`audit new`: a claim is live only on strong, local evidence; readings that must leave a field to the reader."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+
+def _found(text: str) -> list[tuple[str, str | None, str | None, list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.metric, sorted(c.doubts)) for c in found]
+
+
+def test_a_token_rate_spelled_per_user_is_one_users_speed():
+    for spelling in ("tokens/sec/user", "tokens per second per user", "tok/s/user", "tokens/s per user"):
+        assert _found(f"Jalapeño reaches 129 {spelling} on Kimi K2.5.")[0] == ("129", "jalapeno", "tokens-per-sec-per-user", [])
+    # ... even in an article whose other words speak of aggregate throughput.
+    text = "Jalapeño reaches 129 tokens/sec/user on Kimi K2.5.\n\nRaw throughput numbers matter less."
+    assert _found(text)[0][2] == "tokens-per-sec-per-user"
+    # A per-device basis makes it an aggregate figure.
+    assert _found("Jalapeño reaches 12,000 tokens/sec/GPU on Kimi K2.5.")[0][2] == "throughput"
+
+
+def test_a_bare_token_rate_is_left_open_when_the_article_says_both():
+    # "/user" beside one figure and "throughput" elsewhere: a bare figure's kind is not settled by either.
+    text = ("The GB200 delivers Kimi K2.5 at roughly 300 tokens/sec. Jalapeño claims 129 tokens/sec/user on Kimi K2.5.\n\n"
+            "What matters is workload fit, not raw throughput numbers.")
+    assert _found(text)[:2] == [("300", "gb200", None, ["metric"]), ("129", "jalapeno", "tokens-per-sec-per-user", [])]
+    # Speed words in another paragraph only do not settle it either; in the same paragraph they do.
+    assert _found("Jalapeño delivers 300 tokens/sec on Kimi K2.5.\n\nIt feels instant.")[0][2:] == (None, ["metric"])
+    assert _found("Jalapeño delivers 300 tokens/sec on Kimi K2.5. It feels instant.")[0][2:] == ("tokens-per-sec-per-user", [])
+
+
+def test_each_side_of_a_change_has_its_own_system():
+    text = "Jalapeño offers a 50% bump in memory capacity from 96GB on the GB200 to a much better 144GB on Jalapeño."
+    assert [f for f in _found(text) if f[0] in ("96", "144")] == [
+        ("96", "gb200", "memory-capacity", []), ("144", "jalapeno", "memory-capacity", [])]
+    # The figure a change starts from is never the subject's own figure.
+    for text in ("Jalapeño raises memory from 96GB to 144GB.", "Jalapeño carries 144GB of memory, up from 96GB.",
+                 "Jalapeño's memory grew 50% from 96GB."):
+        figures = {f[0]: f for f in _found(text)}
+        assert figures["96"][1:] == (None, "memory-capacity", ["system"]), text
+        if "144" in figures:
+            assert figures["144"][1:] == ("jalapeno", "memory-capacity", []), text
+    # A change whose figures name no system of their own, and no subject before "from": left to the reader.
+    assert _found("Memory grew from 96GB to 144GB on the GB300 and Jalapeño.")[1][3] == ["system"]
+
+
+def test_a_value_is_not_given_to_a_system_the_words_between_set_apart():
+    for text in ("Jalapeño is new. The chip delivers 500 tokens per second per user, while the GB200 manages 300.",
+                 "Jalapeño is new. Unlike the GB200, it reaches 500 tokens per second per user.",
+                 "Jalapeño's predecessor reached 300 tokens per second per user.",
+                 "Jalapeño replaces a chip that reached 300 tokens per second per user."):
+        assert _found(text)[0][1:] == (None, "tokens-per-sec-per-user", ["system"]), text
+    # Named in the figure's own clause, or before it with nothing setting them apart: live.
+    assert _found("Jalapeño has 288GB of memory, the GB300 has 192GB.") == [
+        ("288", "jalapeno", "memory-capacity", []), ("192", "gb300", "memory-capacity", [])]
+    assert _found("The GB200 is the previous leader. Jalapeño, which replaces it, carries 288GB of HBM3E memory.")[0][1] == "jalapeno"
+
+
+def test_a_ratio_needs_its_own_comparator_and_one_subject():
+    def ratio(text: str) -> tuple[str | None, str | None, list[str]]:
+        _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+        c = next(c for c in found if c.kind == "ratio" and c.figure == "3")
+        return c.system, c.vs, sorted(c.doubts)
+    # A comparator in another clause may be another figure's; coordinated subjects leave the subject open.
+    assert ratio("The GB200 was 2x faster than the GB300 in throughput, and Jalapeño is 3x faster.") == ("jalapeno", None, ["vs"])
+    assert ratio("Jalapeño and the GB300 both offer 3x the throughput of the GB200.") == (None, "gb200", ["system"])
+    assert ratio("On the GB300, Jalapeño software runs 3x faster in throughput.")[2] == ["vs"]
+    assert ratio("Jalapeño is 3x faster in throughput than it was on the GB200.")[2] == ["vs"]
+    # Each clause's own comparator; a comparator opening the sentence covers it; a verb of winning in the clause.
+    assert ratio("Jalapeño is 2x faster than the GB300 in throughput, and 3x faster than the GB200.") == ("jalapeno", "gb200", [])
+    assert ratio("Against the GB300, Jalapeño offers 3x the throughput.") == ("jalapeno", "gb300", [])
+    assert ratio("Jalapeño beats the GB300 by 3x in throughput.") == ("jalapeno", "gb300", [])
+
+
+def test_a_denied_figure_or_a_speed_word_on_a_time_is_doubted():
+    assert "figure" in _doubts("Jalapeño is not 2x faster than the GB300 in throughput.")
+    assert "figure" in _doubts("Jalapeño isn't 2x faster than the GB300 in throughput.")
+    assert "figure" in _doubts("Jalapeño is 30% slower than the GB300 in time to first token.")
+    assert "figure" in _doubts("Jalapeño is 30% faster than the GB300 in time to first token.")
+    assert _doubts("Jalapeño delivers 50% lower time to first token than the GB300.") == []
+    assert _doubts("Jalapeño is 30% faster than the GB300 in throughput.") == []
+    assert _doubts("Jalapeño is rated at no more than 700 W.") == []  # a negated bound is a hedge, not a denial
+
+
+def _doubts(text: str) -> list[str]:
+    return _found(text)[0][3]
+
+
+def test_a_change_between_two_systems_is_the_second_ones_lead():
+    text = "Jalapeño offers a 50% bump in memory capacity from 96GB on the GB200 to a much better 144GB on Jalapeño."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert (found[0].figure, found[0].system, found[0].vs, found[0].doubts) == ("1.5", "jalapeno", "gb200", {})
+    assert _found("Jalapeño offers a 50% bump in memory capacity from 96GB to 144GB.")[0][3] == ["vs"]
