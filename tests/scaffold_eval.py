@@ -29,6 +29,10 @@ HELD_OUT = (
     "14_jamesm-inference-insurgents",
     "15_spectrum-gaudi3-vision",
     "16_vietnamvn-huawei-cloudmatrix",
+    "17_tomshardware-trainium3",
+    "18_sambanova-sn40l-best-inference",
+    "19_postlark-mi355x-mlperf60",
+    "20_4nownews-dmatrix-corsair",
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 
