@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import matplotlib
-from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.backends.backend_svg import RendererSVG
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator, ScalarFormatter
@@ -99,7 +99,7 @@ class _Canvas:
     def __init__(self, scale: str) -> None:
         self.scale = scale
         self.figure = Figure(figsize=(WIDTH, 2), dpi=72)
-        self.svg = FigureCanvasSVG(self.figure)
+        self.extents: dict = {}  # text extents, kept from chart to chart
         ax = self.axes = self.figure.add_axes((0, 0, 1, 1))
         if scale == LOG:
             ax.set_xscale("log")
@@ -144,7 +144,9 @@ class _Canvas:
         self.axes.set_ylim(len(rows) - 0.5, -0.5)
         self.axes.set_xlabel(escape.svg_text(chart.axis))
         out = io.StringIO()
-        self.svg.print_svg(out, metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
+        renderer = _Renderer(WIDTH * 72, height * 72, out, self.extents)
+        self.figure.draw(renderer)
+        renderer.finalize()
         return out.getvalue()
 
     def _limits(self, rows: tuple[Row, ...]) -> tuple[float, float]:
@@ -215,6 +217,26 @@ class _Canvas:
 
 
 _NOWHERE = [(math.nan, math.nan)]
+
+
+class _Renderer(RendererSVG):
+    """Matplotlib's SVG renderer, for one chart, with text extents remembered from the charts before.
+
+    Matplotlib measures every text it lays out (a tick label, a row label) with FreeType and keeps
+    the result for one renderer only, that is for one chart; the same tick labels and axis titles
+    come back chart after chart, so their extents are kept here, by text and font.
+    """
+
+    def __init__(self, width: float, height: float, out: io.StringIO, extents: dict) -> None:
+        super().__init__(width, height, out, metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
+        self.extents = extents
+
+    def get_text_width_height_descent(self, s, prop, ismath):
+        key = (s, ismath, prop.copy())  # a copy: font properties are mutable, and hashed by their state
+        extent = self.extents.get(key)
+        if extent is None:
+            extent = self.extents[key] = super().get_text_width_height_descent(s, prop, ismath)
+        return extent
 
 
 def _centre(row: Row, scale: str) -> float:
