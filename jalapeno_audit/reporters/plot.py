@@ -21,7 +21,11 @@ import matplotlib
 from matplotlib.backends.backend_svg import RendererSVG
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
-from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator, ScalarFormatter
+from matplotlib.lines import Line2D
+from matplotlib.markers import TICKDOWN, MarkerStyle
+from matplotlib.text import Text
+from matplotlib.ticker import MaxNLocator, ScalarFormatter
+from matplotlib.transforms import ScaledTranslation
 
 from jalapeno_audit import forked
 from jalapeno_audit.corpus.model import Claim
@@ -94,7 +98,13 @@ def _finish(svg: str, prefix: str, chart: Chart, link: Linker | None) -> str:
 
 
 class _Canvas:
-    """A figure, its axes and every artist a chart needs, reused chart after chart."""
+    """A figure, its axes and every artist a chart needs, reused chart after chart.
+
+    The x axis is drawn by plain artists rather than by matplotlib's ``Axis``, which builds its
+    ticks anew for every chart (a locator, a formatter, a line and two texts per tick, then text
+    layout to place its title) and cost half of each chart: one collection of grid lines, one line
+    of tick marks, and texts for the tick labels and the title, put where ``Axis`` puts them.
+    """
 
     def __init__(self, scale: str) -> None:
         self.scale = scale
@@ -103,12 +113,27 @@ class _Canvas:
         ax = self.axes = self.figure.add_axes((0, 0, 1, 1))
         if scale == LOG:
             ax.set_xscale("log")
-        ax.xaxis.set_minor_locator(NullLocator())
+        ax.xaxis.set_visible(False)  # drawn below, by the artists of _ticks
         ax.yaxis.set_visible(False)  # rows are labelled by texts beside them: no axis to lay out
+        ax.patch.set_visible(False)  # white on the figure's white
         for side in ("top", "right", "left"):
             ax.spines[side].set_visible(False)
-        ax.grid(axis="x", color="#d9d9d9", linewidth=0.6)
-        ax.set_axisbelow(True)
+        along = ax.get_xaxis_transform()  # x in data, y in axes
+        self.grid = LineCollection([], colors="#d9d9d9", linewidths=0.6, capstyle="projecting", zorder=_AXIS, transform=along)
+        ax.add_collection(self.grid, autolim=False)
+        rc = matplotlib.rcParams
+        self.ticks = Line2D([], [], linestyle="none", marker=MarkerStyle(TICKDOWN), markersize=rc["xtick.major.size"], markeredgewidth=rc["xtick.major.width"],
+                            color=rc["xtick.color"], transform=along, clip_on=False, zorder=_AXIS)
+        ax.add_line(self.ticks)
+        below = rc["xtick.major.size"] + rc["xtick.major.pad"]  # points from the axis to the top of a tick label
+        self.tick_at = along + _down(self.figure, below)
+        self.tick_labels: list[Text] = []
+        # The title and the formatter's offset ("1e6") go below the tick labels, one line high.
+        under = below + rc["font.size"] * _LINE
+        self.title = ax.text(0.5, 0, "", transform=ax.transAxes + _down(self.figure, under + rc["axes.labelpad"]), ha="center", va="top", zorder=_AXIS)
+        self.offset = ax.text(1, 0, "", transform=ax.transAxes + _down(self.figure, under + _OFFSET_PAD), ha="right", va="top", zorder=_AXIS)
+        self.formatter = ScalarFormatter(useOffset=False)
+        self.formatter.create_dummy_axis()
         self.bands = PolyCollection([], zorder=1, linewidths=0.8, hatch="////")
         self.segments = LineCollection([], linewidths=2.2, zorder=2)
         ax.add_collection(self.bands)
@@ -120,16 +145,10 @@ class _Canvas:
             for color, marker, _ in (*STYLES, BRIDGE)
         ]
         self.one = ax.axvline(1, color="#555555", linewidth=1, linestyle="--", zorder=2) if scale == LOG else None
-        on_top = ax.get_xaxis_transform()  # x in data, y in axes: just above the 1x line
-        self.below = ax.annotate("", (1, 1.02), xycoords=on_top, xytext=(-5, 0), textcoords="offset points", ha="right", va="bottom", color="#333333")
-        self.above = ax.annotate("", (1, 1.02), xycoords=on_top, xytext=(5, 0), textcoords="offset points", ha="left", va="bottom", color="#333333")
-        self.labels: list = []
-        if scale == LOG:
-            ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}x"))
-        elif scale == DAYS:
-            ax.xaxis.set_major_formatter(FuncFormatter(_day))
-        else:
-            ax.xaxis.set_major_formatter(ScalarFormatter(useOffset=False))
+        # Just above the 1x line, 5 points to either side.
+        self.below = ax.text(1, 1.02, "", transform=along + _right(self.figure, -5), ha="right", va="bottom", color="#333333")
+        self.above = ax.text(1, 1.02, "", transform=along + _right(self.figure, 5), ha="left", va="bottom", color="#333333")
+        self.labels: list[Text] = []
 
     def render(self, chart: Chart, link: Linker | None) -> str:
         rows = chart.rows
@@ -138,11 +157,12 @@ class _Canvas:
         self.figure.set_size_inches(WIDTH, height)
         self.axes.set_position((LABELS / WIDTH, BOTTOM / height, (WIDTH - LABELS - RIGHT) / WIDTH, ROW * len(rows) / height))
         low, high = self._limits(rows)
+        self._ticks(low, high)
         self._rows(rows, low, high, link)
         self._bands(chart)
         self._sides(chart)
         self.axes.set_ylim(len(rows) - 0.5, -0.5)
-        self.axes.set_xlabel(escape.svg_text(chart.axis))
+        self.title.set_text(escape.svg_text(chart.axis))
         out = io.StringIO()
         renderer = _Renderer(WIDTH * 72, height * 72, out, self.extents)
         self.figure.draw(renderer)
@@ -154,14 +174,33 @@ class _Canvas:
         if self.scale == LOG:
             finite = [v for v in finite if v > 0] + [1.0]
             low, high = min(finite) / 1.3, max(finite) * 1.3
-            self.axes.xaxis.set_major_locator(FixedLocator(_log_ticks(low, high)))
         else:
             low, high = (min(finite), max(finite)) if finite else (0.0, 1.0)
             pad = (high - low) * 0.12 or abs(high) * 0.05 or 1.0
             low, high = low - pad, high + pad
-            self.axes.xaxis.set_major_locator(MaxNLocator(6, integer=self.scale == DAYS))
         self.axes.set_xlim(low, high)
         return low, high
+
+    def _ticks(self, low: float, high: float) -> None:
+        """Grid lines, tick marks and their labels where matplotlib's locators and formatters put them."""
+        offset = ""
+        if self.scale == LOG:
+            ticks = _log_ticks(low, high)
+            texts = [f"{t:g}x" for t in ticks]
+        else:
+            slack = (high - low) * 1e-10  # as Axis keeps a tick that rounding put just outside the limits
+            ticks = [float(t) for t in MaxNLocator(6, integer=self.scale == DAYS).tick_values(low, high) if low - slack <= t <= high + slack]
+            if self.scale == DAYS:
+                texts = [_day(t) for t in ticks]
+            else:
+                self.formatter.axis.set_view_interval(low, high)  # type: ignore[union-attr]  # the dummy axis made in __init__
+                texts = self.formatter.format_ticks(ticks)
+                offset = self.formatter.get_offset()
+        self.grid.set_segments([[(t, 0), (t, 1)] for t in ticks])
+        self.ticks.set_data(ticks, [0] * len(ticks))
+        _place(self.tick_labels, [((t, 0), text) for t, text in zip(ticks, texts, strict=True)],
+               lambda: self.axes.text(0, 0, "", transform=self.tick_at, ha="center", va="top", zorder=_AXIS))
+        self.offset.set_text(offset)
 
     def _rows(self, rows: tuple[Row, ...], low: float, high: float, link: Linker | None) -> None:
         segments, colors, open_low, open_high = [], [], [], []
@@ -188,20 +227,13 @@ class _Canvas:
             collection.set_offsets([p for p, _ in ends] or _NOWHERE)
             collection.set_facecolor([c for _, c in ends] or ["none"])
             collection.set_edgecolor([c for _, c in ends] or ["none"])
+            collection.set_visible(bool(ends))
         for style, collection in enumerate(self.marks):
             collection.set_offsets(marks[style] or _NOWHERE)
             collection.set_urls(urls[style])
             collection.set_visible(bool(marks[style]))
-        self._labels(rows)
-
-    def _labels(self, rows: tuple[Row, ...]) -> None:
-        while len(self.labels) < len(rows):
-            self.labels.append(self.axes.text(-0.02, 0, "", transform=self.axes.get_yaxis_transform(), ha="right", va="center"))
-        for y, text in enumerate(self.labels):
-            if y < len(rows):
-                text.set_text(_short(escape.svg_text(f"{_camp_tag(rows[y])} · {rows[y].label}")))
-                text.set_y(y)
-            text.set_visible(y < len(rows))
+        _place(self.labels, [((-0.02, y), _short(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
+               lambda: self.axes.text(0, 0, "", transform=self.axes.get_yaxis_transform(), ha="right", va="center", zorder=_LABELS))
 
     def _bands(self, chart: Chart) -> None:
         verts = [[(b.lo, b.first_row - 0.42), (b.hi, b.first_row - 0.42), (b.hi, b.last_row + 0.42), (b.lo, b.last_row + 0.42)] for b in chart.bands]
@@ -209,11 +241,42 @@ class _Canvas:
         self.bands.set_verts(verts)
         self.bands.set_facecolor([(*matplotlib.colors.to_rgb(c), 0.12) for c in colors] or ["none"])
         self.bands.set_edgecolor(colors or ["none"])
+        self.bands.set_visible(bool(verts))
 
     def _sides(self, chart: Chart) -> None:
         below, above = chart.sides or ("", "")
         self.below.set_text(escape.svg_text(f"← {below}") if below else "")
         self.above.set_text(escape.svg_text(f"{above} →") if above else "")
+
+
+#: Drawing order: the axis under the data, as matplotlib's own below its data; the row labels last.
+#: Texts of one order are drawn in the order they were made, and the pools of tick and row labels
+#: grow as charts need them: in orders of their own, a chart's SVG does not depend on the charts before.
+_AXIS, _LABELS = 0.5, 5
+#: The height of a line of text, in ems: DejaVu Sans's ascent and descent make one em.
+_LINE = 1.0
+#: Points between the tick labels and the formatter's offset text, as matplotlib's Axis leaves.
+_OFFSET_PAD = 3
+
+
+def _down(figure: Figure, points: float) -> ScaledTranslation:
+    return ScaledTranslation(0, -points / 72, figure.dpi_scale_trans)
+
+
+def _right(figure: Figure, points: float) -> ScaledTranslation:
+    return ScaledTranslation(points / 72, 0, figure.dpi_scale_trans)
+
+
+def _place(texts: list[Text], shown: list[tuple[tuple[float, float], str]], make: Callable[[], Text]) -> None:
+    """Pooled texts: one per (position, string) shown, made when first needed; the rest hidden."""
+    while len(texts) < len(shown):
+        texts.append(make())
+    for number, text in enumerate(texts):
+        if number < len(shown):
+            position, string = shown[number]
+            text.set_position(position)
+            text.set_text(string)
+        text.set_visible(number < len(shown))
 
 
 _NOWHERE = [(math.nan, math.nan)]
@@ -258,7 +321,7 @@ def _log_ticks(low: float, high: float) -> list[float]:
     return ticks
 
 
-def _day(value: float, _position) -> str:
+def _day(value: float) -> str:
     import datetime as dt
 
     try:
