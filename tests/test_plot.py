@@ -46,3 +46,22 @@ def test_a_chart_is_drawn_the_same_whatever_was_drawn_before_it():
     alone = plot.draw([small])[0]
     after = plot.draw([large, small])[1]
     assert after == alone.replace('"chart1-', '"chart2-').replace("#chart1-", "#chart2-")
+
+
+def test_texts_measured_by_their_characters_stand_where_whole_texts_would():
+    """Height and descent place a text on its line: from its characters they are those of the whole text."""
+    import io
+
+    import matplotlib
+    from matplotlib.backends.backend_svg import RendererSVG
+    from matplotlib.font_manager import FontProperties
+
+    with matplotlib.rc_context(plot.RC):  # type: ignore[arg-type]
+        prop = FontProperties(family="DejaVu Sans", size=8)
+        whole = RendererSVG(100, 100, io.StringIO())
+        by_characters = plot._Renderer(100, 100, io.StringIO(), plot._Measured())
+        for text in ("camp 1 · Outlet 55 · 0.3x", "AVAVA To fi ffl", "Å É ñ ¿¡ ©", "1.5–1.9x ≈ 3× → …", "`|` {[( )]} $%&", "׳ עברית"):
+            width, height, descent = whole.get_text_width_height_descent(text, prop, False)
+            measured = by_characters.get_text_width_height_descent(text, prop, False)
+            assert measured[1:] == (height, descent), text
+            assert abs(measured[0] - width) < 0.15 * width, text  # advances, not ink, and no kerning

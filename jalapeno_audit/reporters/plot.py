@@ -15,12 +15,15 @@ import io
 import math
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import matplotlib
 from matplotlib.backends.backend_svg import RendererSVG
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
+from matplotlib.font_manager import findfont, get_font
+from matplotlib.ft2font import LoadFlags
 from matplotlib.lines import Line2D
 from matplotlib.markers import TICKDOWN, MarkerStyle
 from matplotlib.text import Text
@@ -109,7 +112,7 @@ class _Canvas:
     def __init__(self, scale: str) -> None:
         self.scale = scale
         self.figure = Figure(figsize=(WIDTH, 2), dpi=72)
-        self.extents: dict = {}  # text extents, kept from chart to chart
+        self.measured = _Measured()
         ax = self.axes = self.figure.add_axes((0, 0, 1, 1))
         if scale == LOG:
             ax.set_xscale("log")
@@ -164,7 +167,7 @@ class _Canvas:
         self.axes.set_ylim(len(rows) - 0.5, -0.5)
         self.title.set_text(escape.svg_text(chart.axis))
         out = io.StringIO()
-        renderer = _Renderer(WIDTH * 72, height * 72, out, self.extents)
+        renderer = _Renderer(WIDTH * 72, height * 72, out, self.measured)
         self.figure.draw(renderer)
         renderer.finalize()
         return out.getvalue()
@@ -282,24 +285,64 @@ def _place(texts: list[Text], shown: list[tuple[tuple[float, float], str]], make
 _NOWHERE = [(math.nan, math.nan)]
 
 
+@dataclass
+class _Measured:
+    """Text extents kept from chart to chart, in one process."""
+
+    texts: dict = field(default_factory=dict)  # (text, ismath, font properties) -> (width, height, descent)
+    glyphs: dict = field(default_factory=dict)  # (font file, size) -> {character: (advance, ascent, descent)}
+
+
 class _Renderer(RendererSVG):
     """Matplotlib's SVG renderer, for one chart, with text extents remembered from the charts before.
 
     Matplotlib measures every text it lays out (a tick label, a row label) with FreeType and keeps
     the result for one renderer only, that is for one chart; the same tick labels and axis titles
-    come back chart after chart, so their extents are kept here, by text and font.
+    come back chart after chart, so their extents are kept here, by text and font. A text never
+    seen before (a row label, mostly) is measured from its characters, each measured once.
     """
 
-    def __init__(self, width: float, height: float, out: io.StringIO, extents: dict) -> None:
+    def __init__(self, width: float, height: float, out: io.StringIO, measured: _Measured) -> None:
         super().__init__(width, height, out, metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
-        self.extents = extents
+        self.measured = measured
 
     def get_text_width_height_descent(self, s, prop, ismath):
         key = (s, ismath, prop.copy())  # a copy: font properties are mutable, and hashed by their state
-        extent = self.extents.get(key)
+        extent = self.measured.texts.get(key)
         if extent is None:
-            extent = self.extents[key] = super().get_text_width_height_descent(s, prop, ismath)
+            extent = self.measured.texts[key] = self._measure(s, prop, ismath)
         return extent
+
+    def _measure(self, s: str, prop, ismath) -> tuple[float, float, float]:
+        """A text's width, height and descent: of the whole text, or of its characters for plain text.
+
+        FreeType lays a whole text out anew (a few microseconds a character, most of a chart's
+        text cost). A line of characters that no font shapes in context (Latin, punctuation,
+        arrows, symbols) reaches as high and as low as its highest and lowest character, each
+        measured once, and is as wide as their advances, kerning aside: the width places nothing
+        in these charts, whose texts are anchored by SVG (``text-anchor``), and only the height
+        and descent place a text on its line.
+        """
+        if ismath or len(s) < 2 or not _UNSHAPED.fullmatch(s):
+            return super().get_text_width_height_descent(s, prop, ismath)
+        font = get_font(findfont(prop))
+        size = prop.get_size_in_points()
+        glyphs = self.measured.glyphs.setdefault((font.fname, size), {})
+        for c in set(s).difference(glyphs):
+            if not font.get_char_index(ord(c)):  # a character the font lacks: another font may draw it
+                return super().get_text_width_height_descent(s, prop, ismath)
+            _, height, descent = super().get_text_width_height_descent(c, prop, ismath)
+            glyphs[c] = (font.load_char(ord(c), flags=LoadFlags.NO_SCALE).horiAdvance * size / font.units_per_EM, height - descent, descent)
+        measured = [glyphs[c] for c in s]
+        ascent = max(a for _, a, _ in measured)
+        descent = max(d for _, _, d in measured)
+        return sum(w for w, _, _ in measured), ascent + descent, descent
+
+
+#: Characters drawn one glyph each, whatever their neighbours: printable Latin (no combining
+#: marks), general punctuation, super- and subscripts, currency, letterlike symbols, arrows,
+#: mathematical and technical symbols, shapes.
+_UNSHAPED = re.compile("[ -~\xa0-\u02ff\u2010-\u2027\u2030-\u205e\u2070-\u2bff]+")
 
 
 def _centre(row: Row, scale: str) -> float:
