@@ -63,25 +63,31 @@ def draw(charts: Sequence[Chart], links: Sequence[Linker] | None = None, prefix:
     count = len(charts)
     per_job = max(CHARTS_PER_JOB, -(-count // forked.MAX_JOBS))
     starts = range(0, count, per_job)
-    canvases: dict[str, _Canvas] = {}  # each process builds its own, once per scale
+    painter = Painter()
 
     def job(number: int) -> list[str]:
-        return _draw_range(charts, links, prefix, starts[number], min(starts[number] + per_job, count), canvases)
+        shown = range(starts[number], min(starts[number] + per_job, count))
+        return painter.draw([(charts[n], links[n] if links is not None else None, f"{prefix}{n + 1}-") for n in shown])
 
     return [svg for part in forked.share_out(len(starts), job, fork=count >= PARALLEL_FROM) for svg in part]
 
 
-def _draw_range(charts: Sequence[Chart], links: Sequence[Linker] | None, prefix: str, start: int, stop: int, canvases: dict[str, _Canvas]) -> list[str]:
-    drawn = []
-    with matplotlib.rc_context(RC):  # type: ignore[arg-type]  # the stubs list every key as a literal
-        for number in range(start, stop):
-            chart = charts[number]
-            canvas = canvases.get(chart.scale)
-            if canvas is None:
-                canvas = canvases[chart.scale] = _Canvas(chart.scale)
-            link = links[number] if links is not None else None
-            drawn.append(_finish(canvas.render(chart, link), f"{prefix}{number + 1}-", chart, link))
-    return drawn
+class Painter:
+    """Draws charts in this process, each axis scale's canvas built once, on first use."""
+
+    def __init__(self) -> None:
+        self.canvases: dict[str, _Canvas] = {}
+
+    def draw(self, charts: Sequence[tuple[Chart, Linker | None, str]]) -> list[str]:
+        """Each (chart, its marks' links, the prefix of its ids) as an SVG element."""
+        drawn = []
+        with matplotlib.rc_context(RC):  # type: ignore[arg-type]  # the stubs list every key as a literal
+            for chart, link, prefix in charts:
+                canvas = self.canvases.get(chart.scale)
+                if canvas is None:
+                    canvas = self.canvases[chart.scale] = _Canvas(chart.scale)
+                drawn.append(_finish(canvas.render(chart, link), prefix, chart, link))
+        return drawn
 
 
 def _finish(svg: str, prefix: str, chart: Chart, link: Linker | None) -> str:
