@@ -10,7 +10,6 @@ drawing itself is ``plot.draw`` (matplotlib, imported only there); the text alte
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from jalapeno_audit.corpus.model import DATE, RATIO, Claim
 from jalapeno_audit.rules.engine import Finding
@@ -110,8 +109,8 @@ def _bounds(claim: Claim, interval, kind: str) -> tuple[float | None, float | No
         return (None if start is None else float(start.toordinal()), None if end is None else float(end.toordinal()))
     if interval is None:
         return None, None
-    lo = None if interval.lo is None or (kind == RATIO and interval.lo <= 0) else float(Fraction(interval.lo))
-    hi = None if interval.hi is None else float(Fraction(interval.hi))
+    lo = None if interval.lo is None or (kind == RATIO and interval.lo <= 0) else float(interval.lo)
+    hi = None if interval.hi is None else float(interval.hi)
     return lo, hi
 
 

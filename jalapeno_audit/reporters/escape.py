@@ -24,9 +24,12 @@ _NEWLINES = re.compile(r"\s*[\r\n]+\s*")
 _BREAKS = re.compile(r"[\r\n\t]+")
 #: C0 and C1 controls, DEL, bidi marks/embeddings/overrides/isolates, zero-width characters that
 #: hide them, line/paragraph separators, surrogates.
-_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]")
+_BEYOND_C0 = "\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff"
+_INVISIBLE = re.compile(f"[\x00-\x1f{_BEYOND_C0}]")
 #: The same, less C0 controls: ``json.dumps`` escapes those in strings, and outside them they are the layout.
-_INVISIBLE_IN_JSON = re.compile("[\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]")
+_INVISIBLE_IN_JSON = re.compile(f"[{_BEYOND_C0}]")
+#: The same, less line breaks and tabs: the layout of a page.
+_INVISIBLE_IN_PAGE = re.compile(f"[\x00-\x08\x0b-\x1f{_BEYOND_C0}]")
 _COMMAND_LINE = re.compile(r"^((?:[ \t]|\x1b\[[0-9;]*m)*):(?=:)", re.MULTILINE)
 
 
@@ -113,11 +116,15 @@ def html(text: str) -> str:
     Nothing escaped this way can open a tag, close an attribute or start a script, in text
     content and in quoted attribute values alike.
     """
+    if text.isprintable():  # the common case: line breaks and every character written out are unprintable
+        return html_lib.escape(text, quote=True)
     return html_lib.escape(visible(_NEWLINES.sub(" ", text)), quote=True)
 
 
 def svg_text(text: str) -> str:
     """Text for a chart label: one line, invisible characters written out; the SVG writer escapes it for XML."""
+    if text.isprintable():
+        return text
     return visible(_NEWLINES.sub(" ", text))
 
 
@@ -130,4 +137,7 @@ def html_document(text: str) -> str:
     A ``:`` at the start of a line becomes ``&#58;``, which displays the same in text and
     attribute values; the page's own markup never starts a line with ``::``.
     """
-    return _HTML_COMMAND_LINE.sub(lambda m: m.group(1) + "&#58;", _INVISIBLE.sub(lambda m: m.group() if m.group() in "\n\t" else _show(m), text))
+    text = _INVISIBLE_IN_PAGE.sub(_show, text)
+    if "::" not in text:  # a page without ``::`` anywhere has no line to guard
+        return text
+    return _HTML_COMMAND_LINE.sub(lambda m: m.group(1) + "&#58;", text)

@@ -13,6 +13,7 @@ import base64
 import hashlib
 from typing import TYPE_CHECKING
 
+from jalapeno_audit import forked
 from jalapeno_audit.reporters import RenderOptions, charts
 from jalapeno_audit.reporters.escape import html as esc
 from jalapeno_audit.reporters.report import Report, plural
@@ -100,15 +101,9 @@ CSP = f"default-src 'none'; script-src '{_hash(SCRIPT)}'; style-src 'unsafe-inli
 
 
 def render(report: Report, options: RenderOptions) -> str:
-    units = charts.units(report.corpus)
-    pictured = [(n, c) for n, c in ((n, charts.chart(f, units)) for n, f in enumerate(report.findings)) if c is not None]
-    svgs: dict[int, str] = {}
-    if pictured:
-        from jalapeno_audit.reporters import plot
-
-        drawn = plot.draw([c for _, c in pictured], [_linker(n, report.findings[n]) for n, _ in pictured])
-        svgs = {n: svg for (n, _), svg in zip(pictured, drawn, strict=True)}
-    described = {n: charts.describe(c) for n, c in pictured}
+    numbered = {s: [(n, f) for n, f in enumerate(report.findings) if f.severity == s] for s in SEVERITIES}
+    ordered = [(n, f"{severity[0].upper()}{rank}") for severity in SEVERITIES for rank, (n, _) in enumerate(numbered[severity], 1)]
+    articles = iter(_articles(report, options, ordered))
     out = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -131,18 +126,62 @@ def render(report: Report, options: RenderOptions) -> str:
     out += ['<section aria-labelledby="findings-heading">', '<h2 id="findings-heading">Findings</h2>']
     if not report.findings:
         out.append("<p>No findings.</p>")
-    cells = _Cells(options)
     for severity in SEVERITIES:
-        numbered = [(n, f) for n, f in enumerate(report.findings) if f.severity == severity]
-        if numbered:
-            out.append(f"<h3 class=\"group\">{_TITLES[severity]} ({len(numbered)})</h3>")
-        for rank, (n, finding) in enumerate(numbered, 1):
-            out += _finding(finding, n, f"{severity[0].upper()}{rank}", svgs.get(n), described.get(n), cells, options)
+        if numbered[severity]:
+            out.append(f"<h3 class=\"group\">{_TITLES[severity]} ({len(numbered[severity])})</h3>")
+        out += [next(articles) for _ in numbered[severity]]
     out.append("</section>")
     out += _stale(report)
     out += _notes(report)
     out += ["</main>", '<div id="tip" role="tooltip" hidden></div>', f"<script>{SCRIPT}</script>", "</body>", "</html>", ""]
     return "\n".join(out)
+
+
+#: What a finding's chart costs to draw, in findings written without one (a few milliseconds against a tenth).
+CHART_COST = 40
+
+
+def _articles(report: Report, options: RenderOptions, ordered: list[tuple[int, str]]) -> list[str]:
+    """Each finding's article, in the order given ((number, label) pairs), with its chart drawn.
+
+    Writing the articles and drawing their charts are the report's work, and independent finding
+    by finding: a forked child takes jobs of consecutive findings as this process does.
+    """
+    findings = report.findings
+    disputes = [n for n, f in enumerate(findings) if f.is_dispute]
+    prefixes = {n: f"chart{k}-" for k, n in enumerate(disputes, 1)}  # numbered in the report's order
+    painter = None
+    fork = False
+    if disputes:
+        from jalapeno_audit.reporters import plot
+
+        painter = plot.Painter()
+        fork = len(disputes) >= plot.PARALLEL_FROM
+    starts = _jobs([1 + CHART_COST * (n in prefixes) for n, _ in ordered], 16 * CHART_COST)
+    units = charts.units(report.corpus)
+    cells = _Cells(options)
+
+    def job(number: int) -> list[str]:
+        chosen = ordered[starts[number]:starts[number + 1]]
+        pictured = {n: chart for n, _ in chosen if (chart := charts.chart(findings[n], units)) is not None}
+        drawn = painter.draw([(chart, _linker(n, findings[n]), prefixes[n]) for n, chart in pictured.items()]) if painter and pictured else []
+        svgs = dict(zip(pictured, drawn, strict=True))
+        return ["\n".join(_finding(findings[n], n, label, svgs.get(n), charts.describe(pictured[n]) if n in pictured else None, cells, options))
+                for n, label in chosen]
+
+    return [article for part in forked.share_out(len(starts) - 1, job, fork=fork) for article in part]
+
+
+def _jobs(costs: list[int], least: int) -> list[int]:
+    """Where jobs of consecutive items start (and the last ends): each costs at least ``least``, and they are few enough to share out."""
+    per_job = max(least, -(-sum(costs) // forked.MAX_JOBS))
+    starts, spent = [0], 0
+    for number, cost in enumerate(costs):
+        spent += cost
+        if spent >= per_job and number + 1 < len(costs):
+            starts.append(number + 1)
+            spent = 0
+    return [*starts, len(costs)]
 
 
 def _summary(report: Report) -> str:

@@ -15,13 +15,20 @@ import io
 import math
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import matplotlib
-from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.backends.backend_svg import RendererSVG
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
-from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator, ScalarFormatter
+from matplotlib.font_manager import findfont, get_font
+from matplotlib.ft2font import LoadFlags
+from matplotlib.lines import Line2D
+from matplotlib.markers import TICKDOWN, MarkerStyle
+from matplotlib.text import Text
+from matplotlib.ticker import MaxNLocator, ScalarFormatter
+from matplotlib.transforms import ScaledTranslation
 
 from jalapeno_audit import forked
 from jalapeno_audit.corpus.model import Claim
@@ -56,25 +63,31 @@ def draw(charts: Sequence[Chart], links: Sequence[Linker] | None = None, prefix:
     count = len(charts)
     per_job = max(CHARTS_PER_JOB, -(-count // forked.MAX_JOBS))
     starts = range(0, count, per_job)
-    canvases: dict[str, _Canvas] = {}  # each process builds its own, once per scale
+    painter = Painter()
 
     def job(number: int) -> list[str]:
-        return _draw_range(charts, links, prefix, starts[number], min(starts[number] + per_job, count), canvases)
+        shown = range(starts[number], min(starts[number] + per_job, count))
+        return painter.draw([(charts[n], links[n] if links is not None else None, f"{prefix}{n + 1}-") for n in shown])
 
     return [svg for part in forked.share_out(len(starts), job, fork=count >= PARALLEL_FROM) for svg in part]
 
 
-def _draw_range(charts: Sequence[Chart], links: Sequence[Linker] | None, prefix: str, start: int, stop: int, canvases: dict[str, _Canvas]) -> list[str]:
-    drawn = []
-    with matplotlib.rc_context(RC):  # type: ignore[arg-type]  # the stubs list every key as a literal
-        for number in range(start, stop):
-            chart = charts[number]
-            canvas = canvases.get(chart.scale)
-            if canvas is None:
-                canvas = canvases[chart.scale] = _Canvas(chart.scale)
-            link = links[number] if links is not None else None
-            drawn.append(_finish(canvas.render(chart, link), f"{prefix}{number + 1}-", chart, link))
-    return drawn
+class Painter:
+    """Draws charts in this process, each axis scale's canvas built once, on first use."""
+
+    def __init__(self) -> None:
+        self.canvases: dict[str, _Canvas] = {}
+
+    def draw(self, charts: Sequence[tuple[Chart, Linker | None, str]]) -> list[str]:
+        """Each (chart, its marks' links, the prefix of its ids) as an SVG element."""
+        drawn = []
+        with matplotlib.rc_context(RC):  # type: ignore[arg-type]  # the stubs list every key as a literal
+            for chart, link, prefix in charts:
+                canvas = self.canvases.get(chart.scale)
+                if canvas is None:
+                    canvas = self.canvases[chart.scale] = _Canvas(chart.scale)
+                drawn.append(_finish(canvas.render(chart, link), prefix, chart, link))
+        return drawn
 
 
 def _finish(svg: str, prefix: str, chart: Chart, link: Linker | None) -> str:
@@ -94,21 +107,42 @@ def _finish(svg: str, prefix: str, chart: Chart, link: Linker | None) -> str:
 
 
 class _Canvas:
-    """A figure, its axes and every artist a chart needs, reused chart after chart."""
+    """A figure, its axes and every artist a chart needs, reused chart after chart.
+
+    The x axis is drawn by plain artists rather than by matplotlib's ``Axis``, which builds its
+    ticks anew for every chart (a locator, a formatter, a line and two texts per tick, then text
+    layout to place its title) and cost half of each chart: one collection of grid lines, one line
+    of tick marks, and texts for the tick labels and the title, put where ``Axis`` puts them.
+    """
 
     def __init__(self, scale: str) -> None:
         self.scale = scale
         self.figure = Figure(figsize=(WIDTH, 2), dpi=72)
-        self.svg = FigureCanvasSVG(self.figure)
+        self.measured = _Measured()
         ax = self.axes = self.figure.add_axes((0, 0, 1, 1))
         if scale == LOG:
             ax.set_xscale("log")
-        ax.xaxis.set_minor_locator(NullLocator())
+        ax.xaxis.set_visible(False)  # drawn below, by the artists of _ticks
         ax.yaxis.set_visible(False)  # rows are labelled by texts beside them: no axis to lay out
+        ax.patch.set_visible(False)  # white on the figure's white
         for side in ("top", "right", "left"):
             ax.spines[side].set_visible(False)
-        ax.grid(axis="x", color="#d9d9d9", linewidth=0.6)
-        ax.set_axisbelow(True)
+        along = ax.get_xaxis_transform()  # x in data, y in axes
+        self.grid = LineCollection([], colors="#d9d9d9", linewidths=0.6, capstyle="projecting", zorder=_AXIS, transform=along)
+        ax.add_collection(self.grid, autolim=False)
+        rc = matplotlib.rcParams
+        self.ticks = Line2D([], [], linestyle="none", marker=MarkerStyle(TICKDOWN), markersize=rc["xtick.major.size"], markeredgewidth=rc["xtick.major.width"],
+                            color=rc["xtick.color"], transform=along, clip_on=False, zorder=_AXIS)
+        ax.add_line(self.ticks)
+        below = rc["xtick.major.size"] + rc["xtick.major.pad"]  # points from the axis to the top of a tick label
+        self.tick_at = along + _down(self.figure, below)
+        self.tick_labels: list[Text] = []
+        # The title and the formatter's offset ("1e6") go below the tick labels, one line high.
+        under = below + rc["font.size"] * _LINE
+        self.title = ax.text(0.5, 0, "", transform=ax.transAxes + _down(self.figure, under + rc["axes.labelpad"]), ha="center", va="top", zorder=_AXIS)
+        self.offset = ax.text(1, 0, "", transform=ax.transAxes + _down(self.figure, under + _OFFSET_PAD), ha="right", va="top", zorder=_AXIS)
+        self.formatter = ScalarFormatter(useOffset=False)
+        self.formatter.create_dummy_axis()
         self.bands = PolyCollection([], zorder=1, linewidths=0.8, hatch="////")
         self.segments = LineCollection([], linewidths=2.2, zorder=2)
         ax.add_collection(self.bands)
@@ -120,16 +154,10 @@ class _Canvas:
             for color, marker, _ in (*STYLES, BRIDGE)
         ]
         self.one = ax.axvline(1, color="#555555", linewidth=1, linestyle="--", zorder=2) if scale == LOG else None
-        on_top = ax.get_xaxis_transform()  # x in data, y in axes: just above the 1x line
-        self.below = ax.annotate("", (1, 1.02), xycoords=on_top, xytext=(-5, 0), textcoords="offset points", ha="right", va="bottom", color="#333333")
-        self.above = ax.annotate("", (1, 1.02), xycoords=on_top, xytext=(5, 0), textcoords="offset points", ha="left", va="bottom", color="#333333")
-        self.labels: list = []
-        if scale == LOG:
-            ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}x"))
-        elif scale == DAYS:
-            ax.xaxis.set_major_formatter(FuncFormatter(_day))
-        else:
-            ax.xaxis.set_major_formatter(ScalarFormatter(useOffset=False))
+        # Just above the 1x line, 5 points to either side.
+        self.below = ax.text(1, 1.02, "", transform=along + _right(self.figure, -5), ha="right", va="bottom", color="#333333")
+        self.above = ax.text(1, 1.02, "", transform=along + _right(self.figure, 5), ha="left", va="bottom", color="#333333")
+        self.labels: list[Text] = []
 
     def render(self, chart: Chart, link: Linker | None) -> str:
         rows = chart.rows
@@ -138,13 +166,16 @@ class _Canvas:
         self.figure.set_size_inches(WIDTH, height)
         self.axes.set_position((LABELS / WIDTH, BOTTOM / height, (WIDTH - LABELS - RIGHT) / WIDTH, ROW * len(rows) / height))
         low, high = self._limits(rows)
+        self._ticks(low, high)
         self._rows(rows, low, high, link)
         self._bands(chart)
         self._sides(chart)
         self.axes.set_ylim(len(rows) - 0.5, -0.5)
-        self.axes.set_xlabel(escape.svg_text(chart.axis))
+        self.title.set_text(escape.svg_text(chart.axis))
         out = io.StringIO()
-        self.svg.print_svg(out, metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
+        renderer = _Renderer(WIDTH * 72, height * 72, out, self.measured)
+        self.figure.draw(renderer)
+        renderer.finalize()
         return out.getvalue()
 
     def _limits(self, rows: tuple[Row, ...]) -> tuple[float, float]:
@@ -152,14 +183,33 @@ class _Canvas:
         if self.scale == LOG:
             finite = [v for v in finite if v > 0] + [1.0]
             low, high = min(finite) / 1.3, max(finite) * 1.3
-            self.axes.xaxis.set_major_locator(FixedLocator(_log_ticks(low, high)))
         else:
             low, high = (min(finite), max(finite)) if finite else (0.0, 1.0)
             pad = (high - low) * 0.12 or abs(high) * 0.05 or 1.0
             low, high = low - pad, high + pad
-            self.axes.xaxis.set_major_locator(MaxNLocator(6, integer=self.scale == DAYS))
         self.axes.set_xlim(low, high)
         return low, high
+
+    def _ticks(self, low: float, high: float) -> None:
+        """Grid lines, tick marks and their labels where matplotlib's locators and formatters put them."""
+        offset = ""
+        if self.scale == LOG:
+            ticks = _log_ticks(low, high)
+            texts = [f"{t:g}x" for t in ticks]
+        else:
+            slack = (high - low) * 1e-10  # as Axis keeps a tick that rounding put just outside the limits
+            ticks = [float(t) for t in MaxNLocator(6, integer=self.scale == DAYS).tick_values(low, high) if low - slack <= t <= high + slack]
+            if self.scale == DAYS:
+                texts = [_day(t) for t in ticks]
+            else:
+                self.formatter.axis.set_view_interval(low, high)  # type: ignore[union-attr]  # the dummy axis made in __init__
+                texts = self.formatter.format_ticks(ticks)
+                offset = self.formatter.get_offset()
+        self.grid.set_segments([[(t, 0), (t, 1)] for t in ticks])
+        self.ticks.set_data(ticks, [0] * len(ticks))
+        _place(self.tick_labels, [((t, 0), text) for t, text in zip(ticks, texts, strict=True)],
+               lambda: self.axes.text(0, 0, "", transform=self.tick_at, ha="center", va="top", zorder=_AXIS))
+        self.offset.set_text(offset)
 
     def _rows(self, rows: tuple[Row, ...], low: float, high: float, link: Linker | None) -> None:
         segments, colors, open_low, open_high = [], [], [], []
@@ -186,20 +236,13 @@ class _Canvas:
             collection.set_offsets([p for p, _ in ends] or _NOWHERE)
             collection.set_facecolor([c for _, c in ends] or ["none"])
             collection.set_edgecolor([c for _, c in ends] or ["none"])
+            collection.set_visible(bool(ends))
         for style, collection in enumerate(self.marks):
             collection.set_offsets(marks[style] or _NOWHERE)
             collection.set_urls(urls[style])
             collection.set_visible(bool(marks[style]))
-        self._labels(rows)
-
-    def _labels(self, rows: tuple[Row, ...]) -> None:
-        while len(self.labels) < len(rows):
-            self.labels.append(self.axes.text(-0.02, 0, "", transform=self.axes.get_yaxis_transform(), ha="right", va="center"))
-        for y, text in enumerate(self.labels):
-            if y < len(rows):
-                text.set_text(_short(escape.svg_text(f"{_camp_tag(rows[y])} · {rows[y].label}")))
-                text.set_y(y)
-            text.set_visible(y < len(rows))
+        _place(self.labels, [((-0.02, y), _short(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
+               lambda: self.axes.text(0, 0, "", transform=self.axes.get_yaxis_transform(), ha="right", va="center", zorder=_LABELS))
 
     def _bands(self, chart: Chart) -> None:
         verts = [[(b.lo, b.first_row - 0.42), (b.hi, b.first_row - 0.42), (b.hi, b.last_row + 0.42), (b.lo, b.last_row + 0.42)] for b in chart.bands]
@@ -207,6 +250,7 @@ class _Canvas:
         self.bands.set_verts(verts)
         self.bands.set_facecolor([(*matplotlib.colors.to_rgb(c), 0.12) for c in colors] or ["none"])
         self.bands.set_edgecolor(colors or ["none"])
+        self.bands.set_visible(bool(verts))
 
     def _sides(self, chart: Chart) -> None:
         below, above = chart.sides or ("", "")
@@ -214,7 +258,97 @@ class _Canvas:
         self.above.set_text(escape.svg_text(f"{above} →") if above else "")
 
 
+#: Drawing order: the axis under the data, as matplotlib's own below its data; the row labels last.
+#: Texts of one order are drawn in the order they were made, and the pools of tick and row labels
+#: grow as charts need them: in orders of their own, a chart's SVG does not depend on the charts before.
+_AXIS, _LABELS = 0.5, 5
+#: The height of a line of text, in ems: DejaVu Sans's ascent and descent make one em.
+_LINE = 1.0
+#: Points between the tick labels and the formatter's offset text, as matplotlib's Axis leaves.
+_OFFSET_PAD = 3
+
+
+def _down(figure: Figure, points: float) -> ScaledTranslation:
+    return ScaledTranslation(0, -points / 72, figure.dpi_scale_trans)
+
+
+def _right(figure: Figure, points: float) -> ScaledTranslation:
+    return ScaledTranslation(points / 72, 0, figure.dpi_scale_trans)
+
+
+def _place(texts: list[Text], shown: list[tuple[tuple[float, float], str]], make: Callable[[], Text]) -> None:
+    """Pooled texts: one per (position, string) shown, made when first needed; the rest hidden."""
+    while len(texts) < len(shown):
+        texts.append(make())
+    for number, text in enumerate(texts):
+        if number < len(shown):
+            position, string = shown[number]
+            text.set_position(position)
+            text.set_text(string)
+        text.set_visible(number < len(shown))
+
+
 _NOWHERE = [(math.nan, math.nan)]
+
+
+@dataclass
+class _Measured:
+    """Text extents kept from chart to chart, in one process."""
+
+    texts: dict = field(default_factory=dict)  # (text, ismath, font properties) -> (width, height, descent)
+    glyphs: dict = field(default_factory=dict)  # (font file, size) -> {character: (advance, ascent, descent)}
+
+
+class _Renderer(RendererSVG):
+    """Matplotlib's SVG renderer, for one chart, with text extents remembered from the charts before.
+
+    Matplotlib measures every text it lays out (a tick label, a row label) with FreeType and keeps
+    the result for one renderer only, that is for one chart; the same tick labels and axis titles
+    come back chart after chart, so their extents are kept here, by text and font. A text never
+    seen before (a row label, mostly) is measured from its characters, each measured once.
+    """
+
+    def __init__(self, width: float, height: float, out: io.StringIO, measured: _Measured) -> None:
+        super().__init__(width, height, out, metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
+        self.measured = measured
+
+    def get_text_width_height_descent(self, s, prop, ismath):
+        key = (s, ismath, prop.copy())  # a copy: font properties are mutable, and hashed by their state
+        extent = self.measured.texts.get(key)
+        if extent is None:
+            extent = self.measured.texts[key] = self._measure(s, prop, ismath)
+        return extent
+
+    def _measure(self, s: str, prop, ismath) -> tuple[float, float, float]:
+        """A text's width, height and descent: of the whole text, or of its characters for plain text.
+
+        FreeType lays a whole text out anew (a few microseconds a character, most of a chart's
+        text cost). A line of characters that no font shapes in context (Latin, punctuation,
+        arrows, symbols) reaches as high and as low as its highest and lowest character, each
+        measured once, and is as wide as their advances, kerning aside: the width places nothing
+        in these charts, whose texts are anchored by SVG (``text-anchor``), and only the height
+        and descent place a text on its line.
+        """
+        if ismath or len(s) < 2 or not _UNSHAPED.fullmatch(s):
+            return super().get_text_width_height_descent(s, prop, ismath)
+        font = get_font(findfont(prop))
+        size = prop.get_size_in_points()
+        glyphs = self.measured.glyphs.setdefault((font.fname, size), {})
+        for c in set(s).difference(glyphs):
+            if not font.get_char_index(ord(c)):  # a character the font lacks: another font may draw it
+                return super().get_text_width_height_descent(s, prop, ismath)
+            _, height, descent = super().get_text_width_height_descent(c, prop, ismath)
+            glyphs[c] = (font.load_char(ord(c), flags=LoadFlags.NO_SCALE).horiAdvance * size / font.units_per_EM, height - descent, descent)
+        measured = [glyphs[c] for c in s]
+        ascent = max(a for _, a, _ in measured)
+        descent = max(d for _, _, d in measured)
+        return sum(w for w, _, _ in measured), ascent + descent, descent
+
+
+#: Characters drawn one glyph each, whatever their neighbours: printable Latin (no combining
+#: marks), general punctuation, super- and subscripts, currency, letterlike symbols, arrows,
+#: mathematical and technical symbols, shapes.
+_UNSHAPED = re.compile("[ -~\xa0-\u02ff\u2010-\u2027\u2030-\u205e\u2070-\u2bff]+")
 
 
 def _centre(row: Row, scale: str) -> float:
@@ -236,7 +370,7 @@ def _log_ticks(low: float, high: float) -> list[float]:
     return ticks
 
 
-def _day(value: float, _position) -> str:
+def _day(value: float) -> str:
     import datetime as dt
 
     try:

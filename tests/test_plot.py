@@ -1,0 +1,67 @@
+"""Dispute charts as drawn: the x axis's ticks, labels and title, and charts that do not depend on the ones before."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from jalapeno_audit.reporters import plot
+from jalapeno_audit.reporters.charts import DAYS, LINEAR, LOG, Chart, Row
+
+
+def _chart(scale: str, bounds: list[tuple[float | None, float | None]], axis: str = "the axis") -> Chart:
+    rows = tuple(Row(f"src-{n}", lo, hi, n % 2, (), "figure") for n, (lo, hi) in enumerate(bounds))
+    sides = ("rival ahead", "vendor ahead") if scale == LOG else None
+    return Chart("fp", scale, axis, sides, ("low", "high"), rows, (), False)
+
+
+def _texts(svg: str) -> list[str]:
+    return re.findall(r"<text [^>]*>([^<]*)</text>", svg)
+
+
+def test_a_ratio_axis_has_its_ticks_labelled_as_times_and_its_title():
+    (svg,) = plot.draw([_chart(LOG, [(1.4, 1.4), (1.6, 1.6), (0.5, 0.5)], "speed: times better (log scale)")])
+    texts = _texts(svg)
+    assert [t for t in texts if t.endswith("x")] == ["0.5x", "1x", "1.5x", "2x"]
+    assert "speed: times better (log scale)" in texts and "← rival ahead" in texts and "vendor ahead →" in texts
+    assert svg.count('stroke: #d9d9d9') == 4  # a grid line per tick
+
+
+def test_a_linear_axis_of_large_values_keeps_the_formatters_common_factor():
+    (svg,) = plot.draw([_chart(LINEAR, [(2.0e7, 2.2e7), (3.1e7, 3.1e7)])])
+    texts = _texts(svg)
+    assert "1e7" in texts  # written once, at the end of the axis, as matplotlib's own axis does
+    assert [t for t in texts if t[0].isdigit() and "." in t] == ["2.00", "2.25", "2.50", "2.75", "3.00"]
+
+
+def test_a_time_line_is_labelled_with_dates():
+    day = float(dt.date(2024, 5, 1).toordinal())
+    (svg,) = plot.draw([_chart(DAYS, [(day, day + 30), (day + 90, None)])])
+    assert any(re.fullmatch(r"2024-\d\d-\d\d", t) for t in _texts(svg))
+
+
+def test_a_chart_is_drawn_the_same_whatever_was_drawn_before_it():
+    small = _chart(LOG, [(1.4, 1.4), (1.6, 1.6)])
+    large = _chart(LOG, [(0.01, 0.02), *[(v, v) for v in (0.5, 1.2, 3.0, 9.0, 40.0, 300.0)]])
+    alone = plot.draw([small])[0]
+    after = plot.draw([large, small])[1]
+    assert after == alone.replace('"chart1-', '"chart2-').replace("#chart1-", "#chart2-")
+
+
+def test_texts_measured_by_their_characters_stand_where_whole_texts_would():
+    """Height and descent place a text on its line: from its characters they are those of the whole text."""
+    import io
+
+    import matplotlib
+    from matplotlib.backends.backend_svg import RendererSVG
+    from matplotlib.font_manager import FontProperties
+
+    with matplotlib.rc_context(plot.RC):  # type: ignore[arg-type]
+        prop = FontProperties(family="DejaVu Sans", size=8)
+        whole = RendererSVG(100, 100, io.StringIO())
+        by_characters = plot._Renderer(100, 100, io.StringIO(), plot._Measured())
+        for text in ("camp 1 · Outlet 55 · 0.3x", "AVAVA To fi ffl", "Å É ñ ¿¡ ©", "1.5–1.9x ≈ 3× → …", "`|` {[( )]} $%&", "׳ עברית"):
+            width, height, descent = whole.get_text_width_height_descent(text, prop, False)
+            measured = by_characters.get_text_width_height_descent(text, prop, False)
+            assert measured[1:] == (height, descent), text
+            assert abs(measured[0] - width) < 0.15 * width, text  # advances, not ink, and no kerning
