@@ -129,3 +129,13 @@ def test_a_failed_child_costs_nothing_but_time(dense, monkeypatch):
 
     monkeypatch.setattr(forked, "share_out", failing_child)
     assert reporters.render(_report(dense, True, monkeypatch), "html") == one
+
+
+def test_jobs_named_first_are_taken_first():
+    def timed(job: int) -> tuple[int, float]:
+        started = time.monotonic()
+        time.sleep(0.05)
+        return job, started
+
+    started = dict(forked.share_out(4, timed, first=(3, 2)))
+    assert max(started[3], started[2]) < min(started[0], started[1])  # 3 and 2 began before 0 and 1
