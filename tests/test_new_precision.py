@@ -93,3 +93,40 @@ def test_a_change_between_two_systems_is_the_second_ones_lead():
     _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
     assert (found[0].figure, found[0].system, found[0].vs, found[0].doubts) == ("1.5", "jalapeno", "gb200", {})
     assert _found("Jalapeño offers a 50% bump in memory capacity from 96GB to 144GB.")[0][3] == ["vs"]
+
+
+def test_a_model_named_without_a_catalog_name_leaves_the_model_to_the_reader():
+    # "the largest 405B model" names a model the catalog does not: the speed is commented, its model marked.
+    found = _found("On the largest 405B model, Jalapeño demonstrates 129 output tokens/second/user.")
+    assert found[0][:3] == ("129", "jalapeno", "tokens-per-sec-per-user") and "model" in found[0][3]
+    # ... and no model from earlier in the paragraph is carried over it.
+    text = "Jalapeño runs Kimi K2.5 at 300 tokens/sec/user. On the 70B model, it reaches 129 tokens/sec/user."
+    assert [f[3] for f in _found(text)] == [[], ["model"]]
+    # "the model" with nothing named before it is no model either.
+    assert "model" in _found("Jalapeño runs the model at 129 tokens/sec/user.")[0][3]
+    # A catalog model in the figure's clause, "the model" after one, and hardware figures are not doubted.
+    assert _found("Jalapeño runs Kimi K2.5 at 129 tokens/sec/user.")[0][3] == []
+    assert _found("Kimi K2.5 is large. Jalapeño runs the model at 129 tokens/sec/user.")[0][3] == []
+    assert _found("Jalapeño carries 144GB of memory for the 405B model.")[0][3] == []
+
+
+def test_references_counts_and_idioms_are_not_figures():
+    from jalapeno_audit.text.figures import read_figures
+
+    for text in ("as the submission [1] shows", "detailed in Table 1", "see Figure 2", "for a 4,000-token request",
+                 "with 16-bit weights", "2 x Accelerators", "2 x Reticle Sized GPUs", "the Groq 3 LPU", "Gaudi doubles down on it"):
+        assert read_figures(text) == [], text
+    # A multiple before a word that is no device stays a figure.
+    assert [r.text for r in read_figures("2x faster chips, and it doubles the memory")] == ["2x", "doubles"]
+
+
+def test_a_sum_in_billions_and_a_count_beside_a_figure_are_not_proposed():
+    assert _found("Intel bought Habana for $2 billion.") == []
+    assert [f[0] for f in _found("Jalapeño carries 144 GB of HBM3E memory using four stacks.")] == ["144"]
+    # A bare figure right after a measured one is still proposed, with its metric doubted.
+    assert [f[0] for f in _found("Jalapeño took 1.03 seconds versus 1.80 on the GB200.")] == ["1.03", "1.80"]
+
+
+def test_a_scaled_figure_is_written_in_full():
+    assert _found("Jalapeño can produce 60 thousand tokens/sec/user.")[0][:2] == ("60000", "jalapeno")
+    assert _found("Jalapeño can produce 30K tokens/sec/user.")[0][0] == "30000"

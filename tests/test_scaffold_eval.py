@@ -34,3 +34,7 @@ def test_totals_hold():
     assert sum(s.right for s in development) >= 28
     assert sum(s.wrong for s in development) == 0
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
+    held_out = [s for stem, s in SCORES.items() if stem in HELD_OUT]
+    assert sum(s.right for s in held_out) >= 5
+    assert sum(s.wrong for s in held_out) * 50 <= sum(s.right + s.wrong for s in held_out)  # at most 2 % of live claims wrong
+    assert sum(s.non_figures for s in held_out) * 10 <= sum(s.candidates for s in held_out)  # at most 10 %

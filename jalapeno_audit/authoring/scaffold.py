@@ -24,6 +24,7 @@ from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
+from jalapeno_audit.authoring.models import read_model
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.corpus.catalog import Catalog
@@ -32,7 +33,6 @@ from jalapeno_audit.text.numbers import HEDGES
 
 __all__ = ["Candidate", "Scaffolder", "scaffold"]
 
-_WHICH = re.compile(r"\s*which\b", re.I)
 _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
 _COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
 #: A verb or comparative of winning, then "by" (and at most two words of hedge): "beats the GB200 by up to 30%".
@@ -41,6 +41,10 @@ _WON_BY = re.compile(r"\b(?:" + WINNING + r"|faster|quicker|higher|better|ahead)
 _QUALITY = re.compile(r"\s*(?:(?:an?|the)\s+)?(?:faster|slower|quicker|better|worse)\b", re.I)
 #: A negation in the figure's clause before it ("is not 2x faster", "never reached"): the text denies the figure.
 _NEGATED = re.compile(r"\b(?:not|never|no longer|cannot)\b|n['’]t\b", re.I)
+#: How far after a measured figure a bare one may stand to be read as beside it, and the label words that make a bare
+#: figure a count of something other than the measure ("four stacks"): a word that is no joiner.
+_BESIDE = 60
+_NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of|as|on|in|with|at|to|is|was|than|respectively)\b)[a-z][a-z-]*", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 
@@ -121,11 +125,12 @@ class Scaffolder:
             # "N tokens/sec per user against M for the H200": M is in N's unit.
             if SECOND_SIDE.search(masked[earlier[-1].end:reading.start]) and previous.metric:
                 metric, unit, metric_doubt = previous.metric, previous.unit, ""
-            else:
-                # A bare figure beside measured ones ("1.03 seconds versus 1.80", a table cell): proposed, not trusted.
+            elif reading.start - earlier[-1].end <= _BESIDE and not (reading.label and _NOUN.fullmatch(reading.label)):
+                # A bare figure beside measured ones ("1.03 seconds versus 1.80", a table cell): proposed, not trusted;
+                # one far from them or that counts something else ("using four stacks") is not proposed.
                 metric_doubt = f"no unit after it; the figure before it is {previous.metric or 'unidentified'}"
-        if metric is None and metric_doubt == "unmeasured":
-            return None  # no unit and no metric phrase: not a figure a claim would state
+        if metric is None and (metric_doubt == "unmeasured" or (reading.label == "$" and reading.scale >= 10**9)):
+            return None  # no unit and no metric phrase, or a sum in billions (a deal, not a price): not a figure a claim would state
         if metric is not None and self.catalog.metrics[metric].family == "model-size":
             return None  # "70 billion parameters": a model size, not a claim about a system
         candidate = Candidate(text, "ratio" if is_ratio else "value", "", found=reading.text, unit=unit, metric=metric,
@@ -145,7 +150,7 @@ class Scaffolder:
             candidate.system, candidate.vs = candidate.vs, candidate.system
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
             candidate.doubts.update({name: f"{why} (read the other way round: system is the comparator)" for name, why in doubts.items() if why})
-        self._model(candidate, sentence, text, part)
+        read_model(candidate, sentence, masked, (part_start, part_end), self.models, self.metrics.model_bound(candidate.metric))
         conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
         if metric is not None and self.catalog.metrics[metric].family == "memory":
             typed = TYPED_MEMORY.match(text, reading.end)
@@ -167,9 +172,10 @@ class Scaffolder:
         metric = self.catalog.metrics.get(metric_id) if metric_id else None
         lower_better = metric.better == "lower" if metric else None
         written = [w.replace(",", "") if w[:1].isdigit() else _fraction_text(n) for w, n in zip(reading.written, reading.numbers, strict=True)]
+        if reading.scale != 1 and reading.kind in (RANGE, VALUE):
+            # "60 thousand tokens/s", "$2-3 million", "one million": the quantity written out in full.
+            written = [_fraction_text(number * reading.scale) for number in reading.numbers]
         if reading.kind == RANGE:
-            if reading.scale != 1:
-                candidate.doubts["figure"] = f"'{reading.text}' is scaled; write it in the metric's unit"
             candidate.figure = written
         elif reading.kind == PERCENT_OF:
             texts = [_decimal(Decimal(w) / 100) for w in written]
@@ -200,8 +206,6 @@ class Scaffolder:
             candidate.figure = _fraction_text(reading.numbers[0])
         else:
             candidate.figure = written[0]
-            if reading.scale != 1 and candidate.unit is None:
-                candidate.doubts["figure"] = f"'{reading.text}' is scaled; write it in the metric's unit"
 
     def _hedge(self, candidate: Candidate, reading: Reading, earlier: list[Reading], masked: str) -> None:
         if reading.hedge is not None:
@@ -215,29 +219,6 @@ class Scaffolder:
             if before.hedge and _COORDINATED.search(masked[before.end:reading.start]):
                 candidate.doubts["approx"] = f"'{before.hedge}' before an earlier figure may cover this one"
                 return
-
-
-    def _model(self, candidate: Candidate, sentence: Sentence, text: str, part: str) -> None:
-        in_part = list(dict.fromkeys(mid for _, mid in mentions(part, self.models)))
-        in_sentence = list(dict.fromkeys(mid for _, mid in mentions(text, self.models)))
-        if len(in_part) == 1:
-            candidate.model = in_part[0]
-        elif len(in_sentence) == 1:
-            candidate.model = in_sentence[0]
-        elif len(in_sentence) > 1 and candidate.kind == "ratio" and _WHICH.match(part) and all(
-                pos < candidate.start for pos, _ in mentions(text, self.models)):
-            # "N for A and M for B, which is 20x faster than C": the relative clause covers every model before it.
-            candidate.models = in_sentence
-        elif len(in_sentence) > 1:
-            candidate.doubts["model"] = f"the sentence names {', '.join(in_sentence)}"
-        elif sentence.paragraph_models and self.metrics.model_bound(candidate.metric):
-            carried = list(dict.fromkeys(sentence.paragraph_models))
-            if len(carried) == 1:
-                candidate.model = carried[0]
-            else:
-                candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
-
-
 
 
 def _won_by(text: str, reading: Reading) -> Reading:

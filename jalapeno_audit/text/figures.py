@@ -16,7 +16,7 @@ Kinds:
 What is never read as a figure: product names ("MI300X", "H100", "B200"), model sizes ("70B" in
 "Llama 3.1 70B", "70-billion-parameter"), device counts ("8x H100", "72 GPUs"), conditions written
 as settings ("BS=1", "TP=8", "64 concurrent requests"), software versions ("TensorRT 9.1"), years
-and dates, and URLs. Those are returned only with ``non_figures=True``, with ``role`` naming what they are,
+and dates, URLs and references ("[1]", "Table 1"). Those are returned only with ``non_figures=True``, with ``role`` naming what they are,
 so that a quote check can still accept a figure a claim file states on purpose.
 """
 
@@ -29,7 +29,7 @@ from fractions import Fraction
 from jalapeno_audit.text.numbers import APPROX, HEDGES, LOWER, UPPER
 
 VALUE, RATIO, RANGE, PERCENT_OF, MULTIPLE = "value", "ratio", "range", "percent-of", "multiple"
-FIGURE, COUNT, MODEL_SIZE, YEAR, FRACTION, CONDITION = "figure", "count", "model-size", "year", "fraction", "condition"
+FIGURE, COUNT, MODEL_SIZE, YEAR, FRACTION, CONDITION, NOTE = "figure", "count", "model-size", "year", "fraction", "condition", "note"
 
 _ONES = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -48,7 +48,12 @@ MULTIPLES: dict[str, int | Fraction] = {
 }
 #: Words after a number that make it a count of devices, not a figure.
 COUNT_WORDS = ("gpu", "gpus", "chip", "chips", "accelerator", "accelerators", "node", "nodes", "server", "servers",
-               "rack", "racks", "pod", "pods", "card", "cards", "cores", "devices", "instances", "superchips", "systems")
+               "rack", "racks", "pod", "pods", "card", "cards", "cores", "devices", "instances", "superchips", "systems",
+               "lpu", "lpus", "tpu", "tpus", "npu", "npus", "xpu", "xpus", "stacks")
+#: A number joined by a hyphen to what it counts ("a 4,000-token request", "16-bit weights"): a condition, not a figure.
+_COMPOUND = re.compile(r"-(?:tokens?|words?|bits?|steps?|layers?|way|chips?|gpus?|cards?|nodes?)\b", re.I)
+#: "2 x Accelerators", "2 x Reticle Sized GPUs": a count of devices written with a multiplication sign.
+_COUNTED = re.compile(r"\s*(?:(?-i:[A-Z])[\w-]*\s+){0,2}?(?:" + "|".join(COUNT_WORDS) + r")\b", re.I)
 _DIRECTION_UP = ("higher", "more", "faster", "better", "greater", "increase", "improvement", "boost", "bump", "gain",
                  "uplift", "advantage", "lead", "jump", "rise", "larger", "bigger")
 _DIRECTION_DOWN = ("lower", "less", "fewer", "smaller", "slower", "cheaper", "reduction", "decrease", "drop", "cut",
@@ -217,7 +222,7 @@ def _percent(text: str, match: re.Match) -> Reading | None:
 
 def _ratio(text: str, match: re.Match) -> Reading | None:
     after = text[match.end():match.end() + 20]
-    if _PRODUCT.match(after) and re.search(r"[x×]\s*$", match.group()):
+    if (_PRODUCT.match(after) or _COUNTED.match(after)) and re.search(r"[x×]\s*$", match.group()):
         return _nonfigure(text, match, COUNT)  # "8x H100", "4x GPUs": a device count
     if re.match(r"\s*(?:per|a|each|every)\s+(?:second|minute|hour|day|year)\b", after, re.I):
         return _nonfigure(text, match, COUNT)  # "100 times per second": a frequency
@@ -249,6 +254,8 @@ def _multiple(text: str, match: re.Match) -> Reading | None:
     value = Fraction(MULTIPLES[word])
     if word == "half" and re.match(r"\s+(?:of|a|an)\b", text[match.end():]):
         return None  # "half of the users", "half an hour": not a factor
+    if word.startswith("doubl") and re.match(r"\s+down\b", text[match.end():], re.I):
+        return None  # "doubles down on": an idiom, not a factor
     hedge, bound = find_hedge(text, match.start(), match.end())
     return Reading(match.start(), match.end(), match.group(), MULTIPLE, (value,), (match["w"],), hedge=hedge, bound=bound,
                    label=_label(text, match.end()), direction="down" if value < 1 else "up")
@@ -292,6 +299,10 @@ def _value(text: str, match: re.Match) -> Reading | None:
     before = text[max(0, start - 12):start]
     if _YEAR.fullmatch(written) and not suffix and not match["cur"]:
         return _nonfigure(text, match, YEAR)
+    if (before.endswith("[") and text[end:end + 1] == "]") or re.search(r"\b(?:Table|Figure|Fig\.|Section|Appendix|Chart)\s*$", before, re.I):
+        return _nonfigure(text, match, NOTE)  # "submission [1]", "in Table 1": a reference to a note or a part of the text
+    if _COMPOUND.match(text, end):
+        return _nonfigure(text, match, CONDITION)  # "a 4,000-token request": a condition of a figure
     if suffix.strip() in ("B", "b", "M") and not re.match(r"\s*(?:parameters|params)\b", text[end:end + 12], re.I) and not match["cur"]:
         return _nonfigure(text, match, MODEL_SIZE)  # "70B" in "Llama 3.1 70B"
     if re.match(r"-(?:billion|million|trillion)-param", text[end:end + 20], re.I) or re.match(r"\s*(?:billion|million)-param", text[end:end + 20], re.I):

@@ -1,0 +1,51 @@
+"""The model a figure was measured on: named in its clause or sentence, or carried from earlier in its paragraph."""
+
+from __future__ import annotations
+
+import re
+
+from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.sentences import Sentence, mentions
+
+_WHICH = re.compile(r"\s*which\b", re.I)
+#: A model the text names without a catalog name ("the largest 405B model", "a 70-billion-parameter model", "the
+#: model"), in a text whose catalog names are blanked out: the figure's model is one the drafter cannot identify.
+UNRESOLVED_MODEL = re.compile(
+    r"(?<![\w#.-])\d+(?:\.\d+)?\s?(?:[BMT]|billion|trillion)(?:[- ]param(?:eter)?s?)?(?:[- ](?:[a-z]+[- ]){0,2}?)?\s*models?\b|"
+    r"\b(?:the|this|that|each|every|its|their|a|an)\s+(?:[a-z-]+\s+){0,2}?models?\b(?!\s+(?:numbers?|names?|years?)\b)", re.I)
+#: A mention with a size ("405B model") names a model of its own; "the model" may be the one named before it.
+_SIZED = re.compile(r"\d")
+
+
+def read_model(candidate: Candidate, sentence: Sentence, masked: str, part: tuple[int, int], models: dict[str, str],
+               model_bound: bool) -> None:
+    """Set the candidate's model (or models), or mark it doubtful.
+
+    A model named in the figure's clause wins, then one named in its sentence; a sentence that names none takes
+    the one its paragraph named before, for a metric that depends on the model. A model the text mentions
+    without a catalog name ("On the largest 405B model, ...") is not one the drafter can identify: the model is
+    left to the reader, and no model from earlier in the paragraph is carried over it.
+    """
+    text = sentence.text
+    in_part = list(dict.fromkeys(mid for _, mid in mentions(text[part[0]:part[1]], models)))
+    in_sentence = list(dict.fromkeys(mid for _, mid in mentions(text, models)))
+    sized = [match for match in UNRESOLVED_MODEL.finditer(masked) if _SIZED.search(match.group())]
+    unresolved = sized or ([] if in_sentence or sentence.paragraph_models else list(UNRESOLVED_MODEL.finditer(masked)))
+    if len(in_part) == 1 and not any(part[0] <= match.start() < part[1] for match in sized):
+        candidate.model = in_part[0]
+    elif unresolved and model_bound:
+        candidate.doubts["model"] = f"the text says '{unresolved[0].group()}', which names no model in the catalog"
+    elif len(in_sentence) == 1:
+        candidate.model = in_sentence[0]
+    elif len(in_sentence) > 1 and candidate.kind == "ratio" and _WHICH.match(text, part[0]) and all(
+            pos < candidate.start for pos, _ in mentions(text, models)):
+        # "N for A and M for B, which is 20x faster than C": the relative clause covers every model before it.
+        candidate.models = in_sentence
+    elif len(in_sentence) > 1:
+        candidate.doubts["model"] = f"the sentence names {', '.join(in_sentence)}"
+    elif sentence.paragraph_models and model_bound:
+        carried = list(dict.fromkeys(sentence.paragraph_models))
+        if len(carried) == 1:
+            candidate.model = carried[0]
+        else:
+            candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
