@@ -33,6 +33,10 @@ HELD_OUT = (
     "18_sambanova-sn40l-best-inference",
     "19_postlark-mi355x-mlperf60",
     "20_4nownews-dmatrix-corsair",
+    "21_kad8-b200-mi325x-mlperf50",
+    "22_technologyhive-ironwood",
+    "23_etched-sohu-launch-thread",
+    "24_awesomeagents-etched-sohu",
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 
