@@ -76,12 +76,12 @@ def pytest_terminal_summary(terminalreporter):
 
 def _print_scaffold_scores(terminalreporter, scores) -> None:
     """The `audit new` evaluation table: development articles, then the held-out ones, each with a total."""
-    from .scaffold_eval import HELD_OUT
+    from .scaffold_eval import GROUPS
 
     terminalreporter.section("audit new: drafts against gold claim files (tests/evalsets/scaffold)")
     header = f"{'article':34} {'gold':>5} {'live right':>11} {'live wrong':>11} {'commented':>10} {'non-figures':>12}"
-    for title, held in (("development", False), ("held out", True)):
-        rows = [s for stem, s in sorted(scores.items()) if (stem in HELD_OUT) == held]
+    for title, member in GROUPS:
+        rows = [s for stem, s in sorted(scores.items()) if member(stem)]
         if not rows:
             continue
         terminalreporter.write_line(f"{title}:")
