@@ -34,7 +34,7 @@ def test_totals_hold():
     assert sum(s.right for s in development) >= 28
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     used = [s for stem, s in SCORES.items() if stem in USED_FOR_PRECISION]
-    assert sum(s.right for s in used) >= 5
+    assert sum(s.right for s in used) >= 18
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %
     # The held-out set as first scored: no live claim at all (so none wrong), 15 of 46 candidates not
     # figures (goal at most 10 %, not met): a change may not make it worse unnoticed.

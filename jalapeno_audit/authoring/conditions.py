@@ -17,7 +17,7 @@ _DEVICES = (r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|three|four|eight|sixt
 _DEVICE = re.compile(_DEVICES, re.I)
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
 #: device counts, per-device bases, benchmarks, networks, commitment terms): the drafter cannot place them.
-_CONDITION = re.compile(
+CONDITION = re.compile(
     r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|server (?:test|scenario)|scenario|"
     + _DEVICES + r"|"
@@ -58,7 +58,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     metric = catalog.metrics.get(candidate.metric or "")
     # A memory type beside a memory figure names what is measured ("180GB of HBM3E"); two memory
     # figures of one system that differ by type are caught by `apart`.
-    patterns = (_CONDITION,) if metric is not None and metric.family == "memory" else (_CONDITION, MEMORY_TYPE)
+    patterns = (CONDITION,) if metric is not None and metric.family == "memory" else (CONDITION, MEMORY_TYPE)
     # A setting written after a later figure is that figure's ("500W chip with 650 TFLOP/s BF16 compute"): it does
     # not bear on a figure whose metric no precision or software changes.
     others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None

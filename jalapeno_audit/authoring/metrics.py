@@ -10,7 +10,7 @@ from jalapeno_audit.text.figures import Reading
 
 #: "per dollar", "per chip": a qualifier that makes a per-unit metric of the one a phrase names.
 _PER = re.compile(r"\bper[- ](?!cent\b)[a-z][\w-]*", re.I)
-_TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b"
+TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b"
                          r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)  # "tokens/sec/user", "tokens per second per user": one user's speed
 #: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
 _AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|(?:per[- ]|/)(?:GPU|chip|node|accelerator|card|device)(?!-))\b",
@@ -74,7 +74,7 @@ class MetricReader:
             return None
         phrased = self.phrase_metrics(body)
         says_aggregate = aggregate[0] in phrased or bool(_AGGREGATE.search(body))
-        says_per_user = per_user[0] in phrased or any(rate["user"] for rate in _TOKEN_RATE.finditer(body))
+        says_per_user = per_user[0] in phrased or any(rate["user"] for rate in TOKEN_RATE.finditer(body))
         if says_aggregate != says_per_user:
             return aggregate[0] if says_aggregate else per_user[0]
         if not says_aggregate and _SPEED.search(body):
@@ -109,7 +109,7 @@ class MetricReader:
         tail = sentence[reading.end:reading.end + 40] if reading.end <= len(sentence) else ""
         if not is_ratio and reading.label == "$":
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
-        elif not is_ratio and (rate := _TOKEN_RATE.match(tail)):
+        elif not is_ratio and (rate := TOKEN_RATE.match(tail)):
             # "tokens per second" alone does not say aggregate throughput or one user's speed; "tokens/sec/user" does.
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user"))}
             token_rate = True

@@ -20,6 +20,7 @@ from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
+from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
@@ -27,6 +28,7 @@ from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.models import read_model
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
+from jalapeno_audit.authoring.table_claims import TableDrafter
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALUE, Reading, read_figures
 from jalapeno_audit.text.numbers import HEDGES
@@ -58,6 +60,7 @@ class Scaffolder:
         self.models = name_index(catalog, "models")
         self.metrics = MetricReader(catalog)
         self.sides = SideReader(self.systems)
+        self.tables = TableDrafter(catalog, self.systems, self.models, self.metrics)
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         subject = self.sides.subject(body, title)
@@ -66,7 +69,20 @@ class Scaffolder:
         seen: list[str] = []
         paragraph = -1
         every = sentences(body)
+        lines = body.splitlines()
+        tables = read_tables(body, self.tables.column_names, self.tables.is_group)
+        # A table's lines are read as a table, once, where the table starts; not again as sentences.
+        table_of = {text: index for index, table in enumerate(tables)
+                    for text in (s.text for s in sentences("\n\n".join(lines[line] for line in table.lines)))}
+        drafted: set[int] = set()
         for number, sentence in enumerate(every):
+            if (table := table_of.get(sentence.text)) is not None:
+                if table not in drafted:
+                    drafted.add(table)
+                    for candidate in self.tables.candidates(tables[table]):
+                        candidate.paragraph, candidate.sentence = -1 - table, -1 - table
+                        found.append(candidate)
+                continue
             if sentence.paragraph != paragraph:
                 paragraph, seen = sentence.paragraph, []
                 self.metrics.read_paragraph(" ".join(other.text for other in every if other.paragraph == paragraph))

@@ -1,0 +1,193 @@
+"""Results tables in a plain-text article: where they stand, their column headers and their rows.
+
+Scraped articles keep tables in a few shapes, and this module reads each into the same form:
+
+- one cell per line, with or without blank lines or a ``|`` after each cell ("Model", "Batch Size", ...,
+  then "GPT-J 6B", "64", "128", ...): a run of header cells, then rows that each start with a label cell
+  and hold the same number of figure cells; a label on its own between rows ("H100", "Speedup") names
+  the group of rows after it;
+- one row per line, cells split by ``|``, tabs or runs of spaces, or by single spaces only: a line of
+  label words that ends in the same number of figure cells as the other rows ("Llama 3.1 Instruct 70B 457
+  445 250 71 49", "Server 97%"), under header lines that name the columns.
+
+A table is read only when its header gives exactly one header per figure column; rows whose cells were
+glued together ("HBM3410700952226752381") are not rows of any table here, since no split of them is certain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: A figure cell: a number, a multiple or percent, or an empty mark ("-", "n/a"); a note in parentheses may follow.
+_FIGURE_CELL = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(?:[x×%])?|n/?a|N/?A|[-–—]")
+_NOTE = re.compile(r"\s*\([^()]{1,20}\)$")
+_EMPTY = re.compile(r"n/?a|[-–—]", re.I)
+#: A line that may be one cell: short and no sentence in it.
+_MAX_CELL = 50
+_SENTENCE_END = re.compile(r"[.!?:]$|[.!?]\s")
+_CAPTION = re.compile(r"(?:Table|Figure|Fig\.|Source|Notes?)\b", re.I)
+_SPLIT = re.compile(r"\s*(?:\||\t|\s{2,})\s*")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row: its label, its figure cells in column order, the group it stands under and its verbatim text."""
+
+    label: str
+    cells: tuple[str, ...]
+    quote: str  # the row as the article writes it (its line, or its cell lines with what is between them)
+    group: str = ""  # the label on its own line the row stands under ("H100", "Speedup"), if any
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table: the header of its label column and of each figure column, its rows and the text around it."""
+
+    label_header: str
+    columns: tuple[str, ...]  # one header per figure cell of a row
+    rows: tuple[Row, ...]
+    lines: tuple[int, ...]  # the article lines it takes (header and rows), so they are not read again as prose
+    lead: str = ""  # the line just before it, which often says what it shows ("..., single-node:")
+    caption: str = ""  # the line just after it ("Table 1. User throughput in output tokens/sec ...")
+    header: str = ""  # its header lines, joined: systems and qualifiers ("Groq (8-bit)2") for ``columns`` to name
+
+
+def figure_cell(text: str) -> bool:
+    return bool(_FIGURE_CELL.fullmatch(_NOTE.sub("", text.strip())))
+
+
+def empty_cell(text: str) -> bool:
+    return bool(_EMPTY.fullmatch(text.strip()))
+
+
+def read_tables(body: str, column_names, is_group) -> list[Table]:
+    """Every table in the text. ``column_names(header, count)`` splits a header written with single spaces into
+    ``count`` column headers (by the catalog names in it), or returns None; ``is_group(cell)`` tells whether a
+    cell on its own between header and rows names a group of rows (a system)."""
+    lines = body.splitlines()
+    tables: list[Table] = []
+    index = 0
+    while index < len(lines):
+        table = _row_lines(lines, index, column_names) or _cell_lines(lines, index, is_group)
+        if table is None:
+            index += 1
+            continue
+        tables.append(table)
+        index = max(table.lines) + 1
+    return tables
+
+
+def _next_line(lines: list[str], index: int, step: int) -> str:
+    """The first non-blank line from ``index`` on (backwards for step -1): the lead-in before a table; after it, its
+    caption ("Table 1. ...", a footnote line), not the prose or the next table's lead-in that follows."""
+    while 0 <= index < len(lines) and not lines[index].strip():
+        index += step
+    line = lines[index].strip() if 0 <= index < len(lines) else ""
+    return line if step < 0 or _CAPTION.match(line) or not re.search(r"[.!?:]$", line) else ""
+
+
+def _split_row(line: str) -> tuple[str, list[str]] | None:
+    """(label, figure cells) of a one-line row, or None."""
+    text = line.strip()
+    if not text or len(text) > 160 or _SENTENCE_END.search(text):
+        return None
+    if _SPLIT.search(text):
+        parts = [part for part in _SPLIT.split(text.strip("|").strip()) if part]
+        if len(parts) >= 2 and all(figure_cell(part) for part in parts[1:]) and not figure_cell(parts[0]):
+            return parts[0], parts[1:]
+    words = text.split()
+    cells: list[str] = []
+    while words:
+        word = words[-1]
+        if _NOTE.fullmatch(" " + word) and len(words) > 1 and figure_cell(words[-2]) and not cells:
+            words[-2:] = [words[-2] + " " + word]
+            continue
+        if not figure_cell(word):
+            break
+        cells.insert(0, words.pop())
+    if not cells or not words or not re.search(r"[A-Za-z]", " ".join(words)):
+        return None
+    return " ".join(words), cells
+
+
+def _row_lines(lines: list[str], start: int, column_names) -> Table | None:
+    """A table of one row a line: at least two consecutive rows with the same number of figure cells, under header lines."""
+    first = _split_row(lines[start])
+    if first is None:
+        return None
+    rows: list[Row] = []
+    index = start
+    while index < len(lines) and (split := _split_row(lines[index])) is not None and len(split[1]) == len(first[1]):
+        rows.append(Row(split[0], tuple(split[1]), lines[index].strip()))
+        index += 1
+    header_start = start
+    while header_start > 0 and lines[header_start - 1].strip() and not _SENTENCE_END.search(lines[header_start - 1].strip()):
+        header_start -= 1
+    if len(rows) < 2 or header_start == start:
+        return None
+    header_lines = [line.strip() for line in lines[header_start:start]]
+    count = len(first[1])
+    columns: list[str] | None = None
+    if len(header_lines) == 1 and _SPLIT.search(header_lines[0].strip("|").strip()):
+        parts = [part for part in _SPLIT.split(header_lines[0].strip("|").strip()) if part]
+        columns = parts if len(parts) == count + 1 else None
+    else:
+        columns = column_names(" ".join(header_lines), count)
+    if columns is None:
+        return None
+    return Table(columns[0], tuple(columns[1:]), tuple(rows), tuple(range(header_start, index)),
+                 _next_line(lines, header_start - 1, -1), _next_line(lines, index, 1), " ".join(header_lines))
+
+
+def _cell(line: str) -> str | None:
+    """The cell a line holds, or None when the line is prose."""
+    text = " ".join(line.split()).rstrip("|").strip()
+    if len(text) > _MAX_CELL or (_SENTENCE_END.search(text) and not figure_cell(text)):
+        return None
+    return text
+
+
+def _cell_lines(lines: list[str], start: int, is_group) -> Table | None:
+    """A table of one cell a line: header cells, then rows of a label and the same number of figure cells."""
+    cells: list[tuple[str, int]] = []
+    index = start
+    while index < len(lines) and (not lines[index].strip() or (cell := _cell(lines[index])) is not None):
+        if lines[index].strip() and cell:
+            cells.append((cell, index))
+        index += 1
+    figures = [figure_cell(text) for text, _ in cells]
+    if sum(figures) < 2 or figures[0]:
+        return None
+    runs: list[tuple[list[int], list[int]]] = []  # (text cells, figure cells after them)
+    position = 0
+    while position < len(cells):
+        texts, numbers = [], []
+        while position < len(cells) and not figures[position]:
+            texts.append(position)
+            position += 1
+        while position < len(cells) and figures[position]:
+            numbers.append(position)
+            position += 1
+        runs.append((texts, numbers))
+    width = len(runs[0][1])
+    before = [cells[p][0] for p in runs[0][0][:-1]]
+    # A label on its own between the header and the first row ("... Latency (ms)", "H100", "GPT-J 6B", ...) names a group.
+    group = before.pop() if len(before) > width + 1 and is_group(before[-1]) else ""
+    if len(before) < width + 1:
+        return None
+    header = before[-(width + 1):]
+    rows: list[Row] = []
+    for number, (texts, numbers) in enumerate(runs):
+        if len(numbers) != width or (number and len(texts) > 2):
+            break
+        if number and len(texts) == 2:
+            group = cells[texts[0]][0]
+        label_line, end_line = cells[texts[-1]][1], cells[numbers[-1]][1]
+        quote = "\n".join(lines[label_line:end_line + 1]).strip()
+        rows.append(Row(cells[texts[-1]][0], tuple(cells[n][0] for n in numbers), quote, group))
+    if len(rows) < 2:
+        return None
+    last = cells[runs[len(rows) - 1][1][-1]][1]
+    return Table(header[0], tuple(header[1:]), tuple(rows), tuple(range(start, last + 1)),
+                 _next_line(lines, start - 1, -1), _next_line(lines, last + 1, 1), " | ".join(header))

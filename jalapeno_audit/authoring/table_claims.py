@@ -1,0 +1,191 @@
+"""Candidate claims from an article's results tables: one per figure cell, precision before recall.
+
+Each figure cell is mapped to its row label and column header (``article_tables``). Its system is the one
+catalog system its row, its row group or its column names ("SambaNova (16-bit)"; "MI355X relative to
+B200" gives the comparator too); its model the one its row, group or column names, else the one the
+lead-in line names; its metric the one the column, row and group words name, else the caption and lead-in
+words, with the unit written there (the same metric phrases and units the prose is read with); its
+conditions the column's qualifiers ("(8-bit)", "FP8"), a scenario row ("Offline"), and condition columns
+("Batch Size"). Any field left open, and any condition word in the caption or lead-in the table does not
+settle, makes the cell a commented candidate with that field marked. Cells of a row that names no system
+in a table of systems (a total), empty cells ("n/a", "-") and years are not figures.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell
+from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.conditions import CONDITION, setting_of
+from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, TOKEN_RATE, MetricReader
+from jalapeno_audit.authoring.sentences import mentions
+from jalapeno_audit.corpus.catalog import Catalog
+
+#: Two systems joined into one column: "MI355X relative to B200", "H100 vs A100".
+_RELATIVE = re.compile(r"\s*(?:relative to|vs\.?|versus|against|over|compared (?:to|with))\s*", re.I)
+#: A precision written as a qualifier of a column ("(16-bit)", "(8-bit)2" with a footnote mark glued on).
+_BITS = re.compile(r"\((\d+)-bit\)")
+#: Columns that hold conditions, not figures, and the key a claim's `at` writes each under.
+_CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), ("isl", re.compile(r"\binput (?:length|tokens)\b|^ISL$", re.I)),
+                      ("osl", re.compile(r"\boutput (?:length|tokens)\b|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
+                      ("gpus", re.compile(r"(?:#|number) of GPUs|^GPUs$", re.I)))
+_SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
+#: Condition words and what settles each: the precision a column states, the scenario a row states.
+_KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
+          ("batch", re.compile(r"batch|BS=", re.I)))
+_YEAR = re.compile(r"\byears?\b", re.I)
+_VARIANT = re.compile(r"\s+(?:Instruct|Chat)\b", re.I)  # "Llama 3.1 Instruct 70B": the instruction-tuned release of Llama 3.1 70B
+
+
+class TableDrafter:
+    """Drafts the figure cells of tables with one catalog."""
+
+    def __init__(self, catalog: Catalog, systems: dict[str, str], models: dict[str, str], metrics: MetricReader) -> None:
+        self.catalog, self.systems, self.models, self.metrics = catalog, systems, models, metrics
+
+    def column_names(self, header: str, count: int) -> list[str] | None:
+        """A header written with single spaces, split at the catalog systems it names, two joined by "relative to"
+        in one column: the label column's header (the word before the first) and ``count`` column headers."""
+        named = mentions(header, self.systems)
+        starts = [pos for index, (pos, _) in enumerate(named)
+                  if index == 0 or not _RELATIVE.fullmatch(_between(header, named[index - 1][0], pos, self.systems))]
+        if len(starts) != count:
+            return None
+        label = header[:starts[0]].split()
+        return [label[-1] if label else "", *(header[a:b].strip() for a, b in zip(starts, [*starts[1:], len(header)], strict=True))]
+
+    def is_group(self, cell: str) -> bool:
+        named = mentions(cell, self.systems)
+        return len(named) == 1 and len(cell.strip()) <= len(cell.strip()[named[0][0]:]) + 1
+
+    def candidates(self, table: Table) -> list[Candidate]:
+        system_rows = [bool(mentions(row.label, self.systems)) for row in table.rows]
+        found: list[Candidate] = []
+        for row in table.rows:
+            if sum(system_rows) * 2 >= len(system_rows) and not mentions(row.label, self.systems) and not self.is_group(row.group):
+                continue  # a total or a note in a table of systems
+            given = {key: cell.replace(",", "") for column, cell in zip(table.columns, row.cells, strict=True)
+                     for key in [_condition_key(column)] if key and not empty_cell(cell)}
+            for column, cell in zip(table.columns, row.cells, strict=True):
+                if empty_cell(cell) or _condition_key(column) or _YEAR.search(column) or _YEAR.search(row.label):
+                    continue
+                found.append(self._cell(table, row, column, cell, given))
+        return found
+
+    def _cell(self, table: Table, row: Row, column: str, cell: str, given: dict[str, str]) -> Candidate:
+        number = cell.split("(")[0].strip()
+        relative = self._relative(column)
+        kind = "ratio" if number[-1:] in "x×" or (relative and number.endswith("%")) else "value"
+        candidate = Candidate(row.quote, kind, _figure(number), found=cell)
+        self._sides(candidate, table, row, column, relative)
+        self._metric(candidate, table, " ".join((column, row.label, row.group)), number)
+        self._model(candidate, table, row, column)
+        self._conditions(candidate, table, row, column, given)
+        return candidate
+
+    def _relative(self, column: str) -> tuple[str, str] | None:
+        named = mentions(column, self.systems)
+        if len(named) == 2 and _RELATIVE.fullmatch(_between(column, named[0][0], named[1][0], self.systems)):
+            return named[0][1], named[1][1]
+        return None
+
+    def _sides(self, candidate: Candidate, table: Table, row: Row, column: str, relative: tuple[str, str] | None) -> None:
+        named = {system for text in (row.label, row.group, column) for _, system in mentions(text, self.systems)}
+        if relative is not None:
+            candidate.system, candidate.vs = relative
+            if named - set(relative):
+                candidate.doubts["system"] = "the row names another system than its column"
+            elif candidate.kind != "ratio":
+                candidate.doubts["figure"] = f"'{candidate.found}' in a column of one system relative to another: a ratio?"
+        elif len(named) == 1:
+            candidate.system = named.pop()
+            if candidate.kind == "ratio":
+                candidate.doubts["vs"] = "a multiple in the table: against which system?"
+        elif named:
+            candidate.doubts["system"] = f"its row and column name {', '.join(sorted(named))}"
+        else:
+            candidate.doubts["system"] = "its row and column name no catalog system"
+            if candidate.kind == "ratio":
+                candidate.doubts["vs"] = "a multiple in the table: which systems does it compare?"
+
+    def _metric(self, candidate: Candidate, table: Table, local: str, number: str) -> None:
+        phrased = self.metrics.phrase_metrics(local)
+        if not phrased:
+            around = [self.metrics.phrase_metrics(text) for text in (table.caption, table.lead)]
+            if len({frozenset(found) for found in around if found}) > 1:
+                candidate.doubts["metric"] = "the caption and the lead-in name different metrics"
+                return
+            phrased = next((found for found in around if found), set())
+        if candidate.kind == "ratio" or number.endswith("%"):
+            if candidate.kind == "ratio" and len(phrased) == 1:
+                candidate.metric = next(iter(phrased))
+            else:
+                candidate.doubts["metric"] = f"the table names {', '.join(sorted(phrased))}" if phrased else "the table's words name no metric"
+            return
+        fits, unit = self._unit(" ".join((local, table.caption)))
+        both = fits & phrased if phrased else fits
+        if len(both) == 1:
+            candidate.metric, candidate.unit = both.pop(), unit
+        else:
+            candidate.doubts["metric"] = f"the unit fits {', '.join(sorted(fits))}" if fits else "no unit in its row, column or caption"
+
+    def _unit(self, text: str) -> tuple[set[str], str | None]:
+        """The metrics the first unit the table's words write fits, and the unit to write."""
+        if (rate := TOKEN_RATE.search(text)) is not None:
+            units = ("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user")
+            return {m.id for m in self.catalog.metrics.values() if m.unit in units}, None
+        for inside in re.findall(r"\(([^()]{1,20})\)", text):
+            base = self.metrics.unit_of(inside.split()[-1]) if inside.split() else None
+            if base is not None:
+                unit_id, base_unit = base
+                return {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}, (unit_id if unit_id != base_unit else None)
+        return set(), None
+
+    def _model(self, candidate: Candidate, table: Table, row: Row, column: str) -> None:
+        metric = self.catalog.metrics.get(candidate.metric or "")
+        if metric is not None and metric.family in HARDWARE_FAMILIES:
+            return
+        named = {model for text in (row.label, row.group, column) for _, model in mentions(_VARIANT.sub("", text), self.models)}
+        around = {model for text in (table.lead, table.caption) for _, model in mentions(text, self.models)}
+        if len(named) == 1:
+            candidate.model = named.pop()
+        elif named:
+            candidate.doubts["model"] = f"its row and column name {', '.join(sorted(named))}"
+        elif len(around) == 1:
+            candidate.model = around.pop()
+        else:
+            candidate.doubts["model"] = "the table names no model" if not around else f"the lead-in names {', '.join(sorted(around))}"
+
+    def _conditions(self, candidate: Candidate, table: Table, row: Row, column: str, given: dict[str, str]) -> None:
+        at = dict(given)
+        if (bits := _BITS.search(column)) is not None:
+            at["precision"] = f"{bits[1]}-bit"
+        for word in re.findall(r"[\w.-]+", column):
+            if (setting := setting_of(word)) is not None:
+                at.setdefault(*setting)
+        if (scenario := _SCENARIOS.fullmatch(row.label.strip())) is not None:
+            at["scenario"] = scenario.group().lower().replace(" ", "-")
+        settled = set(at)
+        words = [match.group() for text in (table.lead, table.caption, table.header, row.label, row.group) for match in CONDITION.finditer(text)]
+        open_words = [word for word in words if not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
+        if open_words:
+            candidate.doubts["at"] = f"the table or its caption says '{open_words[0]}': does it apply here?"
+        candidate.at = at
+
+
+def _between(text: str, first: int, second: int, systems: dict[str, str]) -> str:
+    """The text between the end of the catalog name at ``first`` and ``second``."""
+    name_end = max((first + len(name) for name in systems if text.lower().startswith(name, first)), default=first)
+    return text[name_end:second]
+
+
+def _condition_key(column: str) -> str | None:
+    return next((key for key, pattern in _CONDITION_COLUMNS if pattern.search(column.strip())), None)
+
+
+def _figure(number: str) -> str:
+    """The figure as written, without thousands separators or its sign; a percent as the fraction it is ("97%": 0.97)."""
+    digits = re.sub(r"[^\d.]", "", number)
+    return format((Decimal(digits) / 100).normalize(), "f") if number.endswith("%") else digits

@@ -1,0 +1,161 @@
+"""`audit new` on results tables in plain-text articles: each shape read, figures live only when every field is certain."""
+
+from jalapeno_audit.authoring.scaffold import Candidate, scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+CATALOG = """
+systems:
+  alpha-chip: {name: "Alpha X1", aliases: ["Alpha"]}
+  beta-chip: {name: "Beta B2", aliases: ["Beta"]}
+  gamma-cloud: {name: "Gamma cloud", aliases: ["Gamma"]}
+models:
+  llama-3.1-70b: {name: "Llama 3.1 70B", aliases: ["Llama 3.1 70B"]}
+  llama-3.1-8b: {name: "Llama 3.1 8B", aliases: ["Llama 3.1 8B"]}
+"""
+
+
+def _draft(text: str) -> list[Candidate]:
+    catalog = load_catalog(("catalog.yaml", CATALOG.encode()))
+    return scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)[1]
+
+
+def _cells(found: list[Candidate]) -> list[tuple]:
+    return [(c.system, c.vs, c.model, c.metric, c.figure, c.at, sorted(c.doubts)) for c in found]
+
+
+SPACED = """Our results.
+
+The table shows the output speed for each provider.
+
+Model Alpha
+(16-bit)
+Beta
+(8-bit)2
+Gamma
+(8-bit)3
+Llama 3.1 Instruct 70B 457 n/a 71
+Llama 3.1 Instruct 8B 1042 751 288
+
+Table 1. User throughput in output tokens/sec (higher is better).
+"""
+
+
+def test_a_table_of_one_row_a_line_under_a_header_of_one_cell_a_line():
+    found = _cells(_draft(SPACED))
+    assert found == [
+        ("alpha-chip", None, "llama-3.1-70b", "tokens-per-sec-per-user", "457", {"precision": "16-bit"}, []),
+        ("gamma-cloud", None, "llama-3.1-70b", "tokens-per-sec-per-user", "71", {"precision": "8-bit"}, []),
+        ("alpha-chip", None, "llama-3.1-8b", "tokens-per-sec-per-user", "1042", {"precision": "16-bit"}, []),
+        ("beta-chip", None, "llama-3.1-8b", "tokens-per-sec-per-user", "751", {"precision": "8-bit"}, []),
+        ("gamma-cloud", None, "llama-3.1-8b", "tokens-per-sec-per-user", "288", {"precision": "8-bit"}, []),
+    ]  # "n/a" and the footnote marks glued to the header ("(8-bit)2") are not figures
+
+
+def test_a_condition_the_table_does_not_settle_leaves_its_figures_commented():
+    found = _draft(SPACED.replace("(higher is better)", "with TensorRT-LLM"))
+    assert found and all("at" in c.doubts for c in found)
+
+
+CELL_LINES = """Throughput and latency on Llama 3.1 8B.
+
+Model
+
+Batch Size
+
+Throughput (out tok/s)
+
+1st Token Latency (ms)
+
+Alpha
+
+Llama 3.1 8B
+
+64
+
+10,907
+
+102
+
+Llama 3.1 8B
+
+1
+
+185
+
+7.1
+
+Beta
+
+Llama 3.1 8B
+
+64
+
+3,679
+
+481
+
+Speedup
+
+Llama 3.1 8B
+
+64
+
+3.0x
+
+4.7x
+"""
+
+
+def test_a_table_of_one_cell_a_line_with_group_labels():
+    found = _draft(CELL_LINES)
+    rows = [(c.system, c.metric, c.figure, c.unit, c.at) for c in found]
+    assert rows[:4] == [("alpha-chip", "throughput", "10907", None, {"batch": "64"}), ("alpha-chip", "ttft", "102", "ms", {"batch": "64"}),
+                        ("alpha-chip", "throughput", "185", None, {"batch": "1"}), ("alpha-chip", "ttft", "7.1", "ms", {"batch": "1"})]
+    assert all(not c.doubts and c.model == "llama-3.1-8b" for c in found[:6])
+    assert found[0].quote == "Llama 3.1 8B\n\n64\n\n10,907\n\n102"
+    # The "Speedup" group names no system: its multiples are commented, system and comparator marked.
+    assert [(c.kind, c.figure, "system" in c.doubts, "vs" in c.doubts) for c in found[6:]] == [("ratio", "3.0", True, True), ("ratio", "4.7", True, True)]
+
+
+PIPES = """A rack of Alpha chips ran the benchmark.
+|
+Metric |
+Performance (Tokens/Second) |
+|
+Maximum Node Throughput |
+62,803.9 |
+|
+Minimum Node Throughput |
+57,599.1 |
+Table 1: Data compiled from 18 runs.
+"""
+
+
+def test_a_table_whose_rows_name_no_system_is_commented():
+    found = _draft(PIPES)
+    assert [(c.figure, c.metric, c.quote) for c in found] == [("62803.9", "throughput", "Maximum Node Throughput |\n62,803.9 |"),
+                                                              ("57599.1", "throughput", "Minimum Node Throughput |\n57,599.1 |")]
+    assert all("system" in c.doubts for c in found)
+
+
+RELATIVE = """Here's how Alpha stacked up against Beta on Llama 3.1 70B:
+
+Scenario Alpha relative to Beta
+Offline 100% (tied)
+Server 97%
+"""
+
+
+def test_percent_of_a_rival_in_a_relative_column_is_a_ratio():
+    found = _draft(RELATIVE)
+    assert [(c.kind, c.system, c.vs, c.model, c.figure, c.at) for c in found] == [
+        ("ratio", "alpha-chip", "beta-chip", "llama-3.1-70b", "1", {"scenario": "offline"}),
+        ("ratio", "alpha-chip", "beta-chip", "llama-3.1-70b", "0.97", {"scenario": "server"})]
+    assert all("metric" in c.doubts for c in found)  # the table's words name no metric
+
+
+def test_totals_years_and_glued_rows_are_not_figures():
+    text = ("Results.\n\nSystem  Throughput (tok/s)  Year\nAlpha  1,200  2024\nBeta  900  2023\nTotal  2,100  2024\n\n"
+            "Glued.\n\nSystem# of GPUsOffline\nAlpha 80GB HBM3410700\nBeta 96GB HBM3E14488\n")
+    found = _draft(text)
+    assert [(c.system, c.figure, c.metric) for c in found] == [("alpha-chip", "1200", "throughput"), ("beta-chip", "900", "throughput")]
