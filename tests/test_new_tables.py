@@ -52,8 +52,17 @@ def test_a_table_of_one_row_a_line_under_a_header_of_one_cell_a_line():
 
 
 def test_a_condition_the_table_does_not_settle_leaves_its_figures_commented():
-    found = _draft(SPACED.replace("(higher is better)", "with TensorRT-LLM"))
-    assert found and all("at" in c.doubts for c in found)
+    for condition in ("with TensorRT-LLM or vLLM", "at TP=8", "at batch size 8", "in MLPerf"):
+        found = _draft(SPACED.replace("(higher is better)", condition))
+        assert found and all("at" in c.doubts for c in found), condition
+
+
+def test_one_setting_in_the_caption_is_a_condition_of_every_cell():
+    found = _draft(SPACED.replace("(higher is better)", "with TensorRT-LLM v0.5.0, TensorRT 9.1, TP=1"))
+    assert [(c.figure, c.at) for c in found if not c.doubts] == [
+        ("457", {"precision": "16-bit", "software": "tensorrt-llm"}), ("71", {"precision": "8-bit", "software": "tensorrt-llm"}),
+        ("1042", {"precision": "16-bit", "software": "tensorrt-llm"}), ("751", {"precision": "8-bit", "software": "tensorrt-llm"}),
+        ("288", {"precision": "8-bit", "software": "tensorrt-llm"})]  # TensorRT under TensorRT-LLM, and a parallelism of one, add nothing
 
 
 CELL_LINES = """Throughput and latency on Llama 3.1 8B.
@@ -115,6 +124,30 @@ def test_a_table_of_one_cell_a_line_with_group_labels():
     assert found[0].quote == "Llama 3.1 8B\n\n64\n\n10,907\n\n102"
     # The "Speedup" group names no system: its multiples are commented, system and comparator marked.
     assert [(c.kind, c.figure, "system" in c.doubts, "vs" in c.doubts) for c in found[6:]] == [("ratio", "3.0", True, True), ("ratio", "4.7", True, True)]
+
+
+def test_a_precision_beside_each_system_in_the_caption_is_that_systems():
+    with_isl = CELL_LINES.replace("Batch Size", "Batch Size\n\nInput Length").replace("\n64\n", "\n64\n\n128\n").replace("\n1\n", "\n1\n\n128\n")
+    for caption in ("FP8 Alpha, FP16 Beta, ISL provided, TensorRT-LLM", "Alpha FP8, Beta FP16, ISL provided, TensorRT-LLM"):
+        found = _draft(with_isl + "\n" + caption + "\n")
+        assert [(c.system, c.figure, c.at) for c in found if not c.doubts] == [
+            ("alpha-chip", "10907", {"batch": "64", "isl": "128", "precision": "fp8", "software": "tensorrt-llm"}),
+            ("alpha-chip", "102", {"batch": "64", "isl": "128", "precision": "fp8", "software": "tensorrt-llm"}),
+            ("alpha-chip", "185", {"batch": "1", "isl": "128", "precision": "fp8", "software": "tensorrt-llm"}),
+            ("alpha-chip", "7.1", {"batch": "1", "isl": "128", "precision": "fp8", "software": "tensorrt-llm"}),
+            ("beta-chip", "3679", {"batch": "64", "isl": "128", "precision": "fp16", "software": "tensorrt-llm"}),
+            ("beta-chip", "481", {"batch": "64", "isl": "128", "precision": "fp16", "software": "tensorrt-llm"})], caption
+    # An output length the table has no column for is a condition it does not settle.
+    assert all("at" in c.doubts for c in _draft(with_isl + "\nFP8 Alpha, FP16 Beta, ISL/OSL provided\n"))
+
+
+def test_a_precision_the_caption_does_not_tie_to_the_cells_system_stays_open():
+    for caption in ("Alpha with FP8.", "FP8 Alpha, FP16 Beta, BF16", "Alpha FP8 Beta FP16", "FP8 Alpha, FP16 Alpha"):
+        found = _draft(CELL_LINES + "\nNote: " + caption + "\n")
+        beta = [c for c in found if c.system == "beta-chip"]
+        assert beta and all("at" in c.doubts for c in beta), caption
+    alpha = [c for c in _draft(CELL_LINES + "\nNote: Alpha with FP8.\n") if c.system == "alpha-chip"]
+    assert alpha and all(not c.doubts and c.at["precision"] == "fp8" for c in alpha)
 
 
 PIPES = """A rack of Alpha chips ran the benchmark.

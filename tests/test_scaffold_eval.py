@@ -31,7 +31,7 @@ def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
     development = [s for stem, s in SCORES.items() if stem not in HELD_OUT and stem not in USED_FOR_PRECISION]
-    assert sum(s.right for s in development) >= 28
+    assert sum(s.right for s in development) >= 36
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     used = [s for stem, s in SCORES.items() if stem in USED_FOR_PRECISION]
     assert sum(s.right for s in used) >= 18

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
-from jalapeno_audit.authoring.sentences import Sentence
+from jalapeno_audit.authoring.sentences import Sentence, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.numbers import HEDGES
 
@@ -36,6 +36,11 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),
 )
+#: A parallelism of one ("TP=1", "TP1"): the model is not split across devices, which is what a figure of one system
+#: means without it; not a condition to write.
+UNSPLIT = re.compile(r"\b(?:TP|PP)\s*=?\s*1\b(?![.,]\d)", re.I)
+#: The runtime a software setting is built on, written beside it ("TensorRT-LLM v0.5.0, TensorRT 9.1"): part of it.
+_BENEATH = (("tensorrt-llm", re.compile(r"TensorRT(?!-)", re.I)),)
 #: Metric families whose figures depend on a precision or on software (not memory, power, prices or schedules).
 SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
@@ -125,6 +130,38 @@ def setting_of(word: str) -> tuple[str, str] | None:
         if pattern.fullmatch(word):
             return key, value or word.lower()
     return None
+
+
+def stated_settings(texts: tuple[str, ...], system: str | None, systems: dict[str, str]) -> dict[str, str]:
+    """The one-word settings (a precision, the software) that text written for several figures, a table's lead-in
+    and caption, states for the figures of ``system``. A setting written beside a system ("H100 FP8, A100 FP16",
+    "FP8 H100") is that system's; any other is of the systems its sentence names, or of all when it names none.
+    A kind applies only when exactly one value of it is stated for ``system``; otherwise it is left to the reader."""
+    values: dict[str, set[str]] = {}
+    for text in texts:
+        for sentence in re.split(r"(?<=[.;])\s+", UNSPLIT.sub("", text)):
+            named = {found for _, found in mentions(sentence, systems)}
+            for match in CONDITION.finditer(sentence):
+                if (setting := setting_of(match.group())) is None:
+                    continue
+                owner = _beside(sentence, match.start(), match.end(), systems)
+                if (system == owner) if owner else (not named or system in named):
+                    values.setdefault(setting[0], set()).add(setting[1])
+    return {key: found.pop() for key, found in values.items() if len(found) == 1}
+
+
+def settled_by(word: str, at: dict[str, str]) -> bool:
+    """Whether a condition word says no more than ``at`` does: its own setting, or the runtime under the software set."""
+    setting = setting_of(word)
+    return (setting is not None and at.get(setting[0]) == setting[1]) or any(
+        at.get("software") == software and pattern.fullmatch(word) for software, pattern in _BENEATH)
+
+
+def _beside(text: str, start: int, end: int, systems: dict[str, str]) -> str | None:
+    """The one system written next to a word, a single space away on one side only ("H100 FP8", "FP8 H100")."""
+    sides = [found for position, found in mentions(text, systems)
+             if text[end:position] == " " or (position < start and text[start - 1] == " " and text[position:start - 1].lower() in systems)]
+    return sides[0] if len(sides) == 1 else None
 
 
 def repeated(found: list[Candidate]) -> None:

@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import CONDITION, setting_of
+from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, TOKEN_RATE, MetricReader
 from jalapeno_audit.authoring.sentences import mentions
 from jalapeno_audit.corpus.catalog import Catalog
@@ -34,7 +34,7 @@ _CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), 
 _SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
 #: Condition words and what settles each: the precision a column states, the scenario a row states.
 _KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
-          ("batch", re.compile(r"batch|BS=", re.I)))
+          ("batch", re.compile(r"batch|BS=", re.I)), ("isl", re.compile(r"ISL|input length", re.I)), ("osl", re.compile(r"OSL|output length", re.I)))
 _YEAR = re.compile(r"\byears?\b", re.I)
 _VARIANT = re.compile(r"\s+(?:Instruct|Chat)\b", re.I)  # "Llama 3.1 Instruct 70B": the instruction-tuned release of Llama 3.1 70B
 
@@ -167,9 +167,15 @@ class TableDrafter:
                 at.setdefault(*setting)
         if (scenario := _SCENARIOS.fullmatch(row.label.strip())) is not None:
             at["scenario"] = scenario.group().lower().replace(" ", "-")
-        settled = set(at)
-        words = [match.group() for text in (table.lead, table.caption, table.header, row.label, row.group) for match in CONDITION.finditer(text)]
-        open_words = [word for word in words if not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
+        # The lead-in and caption state settings for the whole table, or beside each system ("FP8 H100, FP16 A100").
+        for key, value in stated_settings((table.lead, table.caption), candidate.system, self.systems).items():
+            at.setdefault(key, value)
+        # A condition column settles its kind for every row, an empty cell included ("ISL/OSL's provided", OSL "-").
+        settled = set(at) | {key for key in map(_condition_key, table.columns) if key}
+        words = [match.group() for text in (table.lead, table.caption, table.header, row.label, row.group)
+                 for match in CONDITION.finditer(UNSPLIT.sub("", text))]
+        open_words = [word for word in words
+                      if not settled_by(word, at) and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
         if open_words:
             candidate.doubts["at"] = f"the table or its caption says '{open_words[0]}': does it apply here?"
         candidate.at = at
