@@ -36,9 +36,9 @@ def test_totals_hold():
     used = [s for stem, s in SCORES.items() if stem in USED_FOR_PRECISION]
     assert sum(s.right for s in used) >= 18
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %
-    # The held-out sets as first scored (21-24, then 25-28 after the table reader): one live claim,
-    # wrong, and 15 of 66 candidates not figures (goals: at most 2 % and 10 %, not met): a change
-    # may not make them worse unnoticed.
+    # The held-out sets as first scored (21-24; 25-28 after the table reader; 29-32 after the caption
+    # rule): one live claim right and one wrong, 18 of 94 candidates not figures (goals: at most 2 %
+    # wrong and 10 % non-figures, not met): a change may not make them worse unnoticed.
     held_out = [s for stem, s in SCORES.items() if stem in HELD_OUT]
     assert sum(s.wrong for s in held_out) <= 1
-    assert sum(s.non_figures for s in held_out) <= 15
+    assert sum(s.non_figures for s in held_out) <= 18
