@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from operator import attrgetter
 
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.numbers import APPROX, DEFAULT_TOLERANCE, HEDGES, Figure, Interval, hedged_interval
@@ -154,6 +155,24 @@ class Claim:
         merged = dict(self.at)
         merged.update(self.vs_at)
         return merged
+
+
+#: Where a claim was read and who said it: every other field of a claim is what it says.
+PROVENANCE = frozenset(("source", "id", "path", "line", "quote", "by", "value_line", "lines"))
+_SAYS = attrgetter(*(f.name for f in fields(Claim) if f.init and f.name not in PROVENANCE and f.name not in ("figure", "bounds")))
+
+
+def reading(claim: Claim) -> tuple:
+    """What a claim says, without where it was read or who said it (see ``PROVENANCE``).
+
+    Claims with equal readings state the same thing in the same way, so whatever is worked out
+    from what they say (the figure as written, its interval, its direction) is the same for both.
+    Every field added to Claim is part of it unless declared provenance. Figures count by their
+    text: with ``exact``, also read, the text decides the figure (the cache stores figures so),
+    and hashing a figure's fractions costs more than the reading saves.
+    """
+    figure, bounds = claim.figure, claim.bounds
+    return (_SAYS(claim), None if figure is None else figure.text, None if bounds is None else (bounds[0].text, bounds[1].text))
 
 
 @dataclass(slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from jalapeno_audit.corpus.model import Corpus
 from jalapeno_audit.errors import Problem
@@ -58,11 +59,17 @@ class Report:
 
     def figure(self, claim) -> str:
         """A claim's figure as a reader wants it: as written, with its metric's unit for an absolute value."""
-        if claim.kind == "value" and claim.metric and self.corpus is not None:
-            unit = self.corpus.catalog.metrics[claim.metric].unit
-            if unit and unit != "relative":
-                return claim.figure_text(unit)
-        return claim.figure_text()
+        if claim.kind != "value" or claim.unit:  # no unit to add (a written unit is shown as written)
+            return claim.shown
+        unit = self._units.get(claim.metric)
+        return claim.shown if unit is None else claim.figure_text(unit)
+
+    @cached_property
+    def _units(self) -> dict[str, str]:
+        """Metric id -> the unit an absolute value of it is shown in (metrics without one left out)."""
+        if self.corpus is None:
+            return {}
+        return {name: metric.unit for name, metric in self.corpus.catalog.metrics.items() if metric.unit and metric.unit != "relative"}
 
     def upgrade_message(self) -> str:
         count = len(self.upgrades)

@@ -35,6 +35,15 @@ class _Writer:
         else:
             self.lines.append(" " * indent + text if text else "")
 
+    def quoted(self, head: str, quote: str, indent: int) -> None:
+        """A claim's line and, under it, its quote (both already escaped): the most common block of a report."""
+        if self.width:
+            self.line(head, indent, 4)
+            self.line(quote, indent + 2, 1)
+        else:  # one item for both lines: written a hundred thousand times in a large report
+            pad = " " * indent
+            self.lines.append(f"{pad}{head}\n{pad}  {quote}")
+
 
 def render(report: Report, options: RenderOptions) -> str:
     out = _Writer(options)
@@ -95,17 +104,18 @@ def _claims(out: _Writer, report: Report, claims, indent: int, bridging: set[str
     """Each claim with its figure, speaker, file and line and quote; claims that say the same thing
     in the same words (a figure retold word for word) share one block that names every one of them."""
     alike: dict[tuple, list] = {}
+    figure_of = report.figure
     for claim in claims:
-        alike.setdefault((report.figure(claim), claim.by, claim.quote, claim.full_id in bridging), []).append(claim)
+        alike.setdefault((figure_of(claim), claim.by, claim.quote, claim.full_id in bridging), []).append(claim)
     for (figure, by, quote, bridges), group in alike.items():
         mark = " (bridges camps)" if bridges else ""
         if len(group) == 1:
             claim = group[0]
-            out.line(terminal(f"{claim.full_id}{mark}  {figure}  by {by}  ({claim.path}:{claim.line})"), indent, 4)
+            head = f"{claim.full_id}{mark}  {figure}  by {by}  ({claim.path}:{claim.line})"
         else:
             where = ", ".join(f"{c.full_id} ({c.path}:{c.line})" for c in group)
-            out.line(terminal(f"{len(group)} claims{mark}  {figure}  by {by}: {where}"), indent, 4)
-        out.line(terminal(f'"{quote}"'), indent + 2, 1)
+            head = f"{len(group)} claims{mark}  {figure}  by {by}: {where}"
+        out.quoted(terminal(head), terminal(f'"{quote}"'), indent)
 
 
 def summary_line(report: Report) -> str:

@@ -26,7 +26,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from jalapeno_audit.corpus.model import RATIO, Claim
+from jalapeno_audit.corpus.model import RATIO, Claim, reading
 from jalapeno_audit.rules.disputes import camps_by_label, grouped, high_end, low_end, reading_order
 from jalapeno_audit.rules.engine import Context, describe_figure, make_finding, model_label
 from jalapeno_audit.text.numbers import APPROX, HEDGES, Interval, fmt, rounding_interval
@@ -237,7 +237,7 @@ def finding(context: Context, rule_id: str, severity: str, anchor: str, metric_i
     message = head + ": " + "; ".join(details + extra)
 
     def arithmetic():
-        lines = grouped(claims, lambda c: f"({side} {thing_of(c)}) {describe_figure(corpus, c)}")
+        lines = grouped(claims, lambda c: f"({side} {thing_of(c)}) {describe_figure(corpus, c)}", lambda c: (reading(c), thing_of(c)))
         return [*lines, f"the figures agree and the conditions are compatible, but the {side}s differ"]
 
     intervals = [(c.full_id, corpus.range_interval(c)) for c in claims]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from jalapeno_audit.corpus.model import ADVANTAGE, DISADVANTAGE, RATIO, STATEMENT
+from jalapeno_audit.corpus.model import ADVANTAGE, DISADVANTAGE, RATIO, STATEMENT, reading
 from jalapeno_audit.rules.disputes import camps_by_label, comparisons, grouped, reading_order
 from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding, model_label
 from jalapeno_audit.text.numbers import Interval
@@ -114,8 +114,13 @@ def _finding(context: Context, comparison, claims):
         result = f" -> {interval(claim)}" if claim.kind == RATIO else ""
         return f"({model_label(claim)}) {shown}{reversed_note}{result} ({points(claim)})"
 
+    directions = comparison.directions
+
+    def same(claim) -> tuple:
+        return (reading(claim), directions[id(claim)])  # all that describe reads: the claim, and turned(claim)
+
     def arithmetic():
-        return [*grouped(claims, describe), "opposite directions, not one figure stated twice"]
+        return [*grouped(claims, describe, same), "opposite directions, not one figure stated twice"]
 
     intervals = [(c.full_id, i) for c in claims if (i := interval(c)) is not None]
     labels = [f"{points(camp[0])} for {first.system}" for camp in camps]

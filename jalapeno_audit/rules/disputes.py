@@ -206,25 +206,48 @@ def common_interval(intervals: list[Interval]) -> Interval:
     return Interval(max(los) if los else None, min(his) if his else None)
 
 
-def grouped(claims: list[Claim], describe: Callable[[Claim], str]) -> list[str]:
+def grouped(claims: list[Claim], describe: Callable[[Claim], str], same: Callable[[Claim], Hashable] | None = None) -> list[str]:
     """'a/r, b/r: 1.4x -> [1.35, 1.45]': claims that read alike share one line, in reading order.
 
     A figure restated by a hundred sources is one line naming the hundred claims, not a hundred lines.
+    ``same(claim)``, when given, must decide what ``describe`` writes (claims with equal keys are
+    described alike: the claim's ``reading`` and whatever else the description depends on, such
+    as its orientation): then each distinct key is described once, and the lines are the same.
     """
     by_text: dict[str, list[str]] = {}
-    for claim in claims:
-        by_text.setdefault(describe(claim), []).append(claim.full_id)
+    if same is None:
+        for claim in claims:
+            by_text.setdefault(describe(claim), []).append(claim.full_id)
+    else:
+        described: dict[Hashable, list[str]] = {}  # key -> the ids of its line
+        for claim in claims:
+            key = same(claim)
+            ids = described.get(key)
+            if ids is None:
+                ids = described[key] = by_text.setdefault(describe(claim), [])
+            ids.append(claim.full_id)
     return [f"{', '.join(ids)}: {text}" for text, ids in by_text.items()]
 
 
-def interval_labels(camps: list[list[Claim]], interval_of: Callable[[Claim], Interval]) -> list[str]:
+def common_intervals(camps: list[list[Claim]], interval_of: Callable[[Claim], Interval]) -> list[Interval]:
+    """Each camp's common interval, lowest camp first."""
+    commons = []
+    for camp in camps:
+        # A figure restated by many claims is one cached interval: each is taken once.
+        commons.append(common_interval(list({id(i): i for i in map(interval_of, camp)}.values())))
+    return commons
+
+
+def interval_labels(commons: list[Interval]) -> list[str]:
     """Each camp's common interval, as its label."""
-    return [f"agree on {common_interval([interval_of(c) for c in camp])}" for camp in camps]
+    return [f"agree on {common}" for common in commons]
 
 
-def interval_arithmetic(claims: list[Claim], camps: list[list[Claim]], interval_of: Callable[[Claim], Interval], describe: Callable[[Claim], str]) -> list[str]:
+def interval_arithmetic(
+    claims: list[Claim], commons: list[Interval], describe: Callable[[Claim], str], same: Callable[[Claim], Hashable] | None = None
+) -> list[str]:
     """One line per distinct figure (the claims stating it), then each camp's common interval and the verdict."""
-    lines = grouped(claims, describe)
-    commons = [f"camp {n}: {common_interval([interval_of(c) for c in camp])}" for n, camp in enumerate(camps, 1)]
-    lines.append("; ".join(commons) + ": no point lies in every interval, so the camps cannot all be right")
+    lines = grouped(claims, describe, same)
+    camps = [f"camp {n}: {common}" for n, common in enumerate(commons, 1)]
+    lines.append("; ".join(camps) + ": no point lies in every interval, so the camps cannot all be right")
     return lines

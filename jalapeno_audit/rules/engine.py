@@ -14,6 +14,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from jalapeno_audit import forked
@@ -29,6 +31,7 @@ ERROR, WARNING, INFO = "error", "warning", "info"
 _MISSING = object()
 SEVERITIES = (ERROR, WARNING, INFO)
 SEVERITY_RANK = {ERROR: 0, WARNING: 1, INFO: 2}
+_full_id = attrgetter("full_id")
 
 
 def fingerprint(rule: str, parts) -> str:
@@ -84,6 +87,9 @@ class Finding:
 
     def bridging(self) -> list[Claim]:
         """Claims that sit in more than one group."""
+        ids = list(map(_full_id, chain.from_iterable(self.groups)))
+        if len(set(ids)) == len(ids):  # the usual dispute: camps that share no claim
+            return []
         counts: dict[str, int] = {}
         for group in self.groups:
             for claim in group:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from jalapeno_audit.corpus.model import RATIO
+from jalapeno_audit.corpus.model import RATIO, reading
 from jalapeno_audit.rules.disputes import camp_summary, camps_by_label, comparisons, grouped, high_end, low_end, reading_order
 from jalapeno_audit.rules.engine import WARNING, Context, describe_figure, make_finding, model_label
 from jalapeno_audit.text.numbers import Interval, rounding_interval
@@ -140,7 +140,7 @@ def _finding(context: Context, comparison, claims, camps):
         f"are different metrics of the '{family}' family; quoting one for the other is wrong"
     )
     def arithmetic():
-        lines = grouped(claims, lambda c: f"({context.metric(c).name}) {describe_figure(context.corpus, c)}")
+        lines = grouped(claims, lambda c: f"({context.metric(c).name}) {describe_figure(context.corpus, c)}", reading)
         return [*lines, "the numbers differ beyond rounding across metrics: conflation"]
 
     intervals = [(c.full_id, context.oriented_interval(c, comparison.direction(c) * first_direction)) for c in claims]

@@ -78,9 +78,8 @@ def _finding(context: Context, claim, derived, lower_better: bool):
 
     def lines():
         yield f"stated {claim.full_id}: {describe_figure(corpus, claim)}"
-        for a, b, interval in derived:
-            quotient = nominal_ratio(corpus, a, b, lower_better)
-            yield f"{a.full_id} / {b.full_id}: {ratio_expression(a, b, lower_better)} = {_short(quotient)} -> {interval}"
+        # Many stated ratios rest on the same absolutes (derived lists are shared): written once.
+        yield from context.memo(("ratio-arithmetic", id(derived), lower_better), lambda: _combinations(corpus, derived, lower_better))
         yield "no combination of the stated figures supports the ratio: inconsistent"
 
     best = derived[0]
@@ -90,3 +89,12 @@ def _finding(context: Context, claim, derived, lower_better: bool):
         f"{_short(nominal_ratio(corpus, best[0], best[1], lower_better))})"
     )
     return make_finding(ID, SEVERITY, message, involved, lines, key=claim.full_id)
+
+
+def _combinations(corpus, derived, lower_better: bool) -> list[str]:
+    """'a/r / b/r: 1459/535 = 2.727 -> [2.7246, 2.7299]': each combination of absolutes and the ratio it gives."""
+    lines = []
+    for a, b, interval in derived:
+        quotient = nominal_ratio(corpus, a, b, lower_better)
+        lines.append(f"{a.full_id} / {b.full_id}: {ratio_expression(a, b, lower_better)} = {_short(quotient)} -> {interval}")
+    return lines

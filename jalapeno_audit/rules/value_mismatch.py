@@ -18,8 +18,16 @@ Fails: "169 tok/s/user" for the GB300 on DeepSeek R1 in one source and "182" in 
 
 from __future__ import annotations
 
-from jalapeno_audit.corpus.model import RATIO
-from jalapeno_audit.rules.disputes import camp_summary, camps_by_interval, comparisons, interval_arithmetic, interval_labels, reading_order
+from jalapeno_audit.corpus.model import RATIO, reading
+from jalapeno_audit.rules.disputes import (
+    camp_summary,
+    camps_by_interval,
+    common_intervals,
+    comparisons,
+    interval_arithmetic,
+    interval_labels,
+    reading_order,
+)
 from jalapeno_audit.rules.engine import ERROR, Context, describe_figure, make_finding, model_label
 
 ID = "value-mismatch"
@@ -37,7 +45,7 @@ def check(context: Context):
             if len(camps) > 1:
                 subject = system or "the model"
                 key = "|".join(("value", system or "", "/".join(group[0].model_key), metric, repr(at), *([aggregate] if aggregate else [])))
-                yield _finding(context, group, camps, subject, key, corpus.interval, lambda c: c.figure_text())
+                yield _finding(context, group, camps, subject, key, corpus.interval, lambda c: c.figure_text(), reading)
     ratios = [c for c in corpus.claims if c.kind == RATIO and c.system and c.vs]
     for comparison in comparisons(context, ratios, lambda c, d: _rest(context, c, d)):
         if len(comparison.claims) < 2:
@@ -52,17 +60,21 @@ def check(context: Context):
             turned = comparison.direction(claim) != first_direction
             return claim.figure_text() + (" reversed" if turned else "")
 
+        def same(claim, directions=comparison.directions):
+            return (reading(claim), directions[id(claim)])  # all that interval_of and shown read
+
         camps = camps_by_interval(claims, interval_of)
         if len(camps) > 1:
             first = claims[0]
-            yield _finding(context, claims, camps, f"{first.system} vs {first.vs}", "ratio|" + comparison.key_text(), interval_of, shown)
+            yield _finding(context, claims, camps, f"{first.system} vs {first.vs}", "ratio|" + comparison.key_text(), interval_of, shown, same)
 
 
 def _rest(context: Context, claim, direction: int) -> tuple:
     return (claim.model_key, claim.metric, *context.condition_key(claim, direction), claim.is_range) + ((claim.aggregate,) if claim.aggregate else ())
 
 
-def _finding(context: Context, claims, camps, subject: str, key: str, interval_of, shown):
+def _finding(context: Context, claims, camps, subject: str, key: str, interval_of, shown, same):
+    """The finding for one disputed figure; ``same(claim)`` decides what ``interval_of`` and ``shown`` give for it."""
     first = claims[0]
     metric = context.metric(first)
     figures = " vs ".join(camp_summary(camp, shown) for camp in camps)
@@ -74,9 +86,11 @@ def _finding(context: Context, claims, camps, subject: str, key: str, interval_o
         turned = interval_of(claim)
         return text if str(turned) in text else f"{text}, read reversed -> {turned}"
 
+    commons = common_intervals(camps, interval_of)
+
     def arithmetic():
-        return interval_arithmetic(claims, camps, interval_of, describe)
+        return interval_arithmetic(claims, commons, describe, same)
 
     intervals = [(c.full_id, interval_of(c)) for c in claims]
-    labels = interval_labels(camps, interval_of)
+    labels = interval_labels(commons)
     return make_finding(ID, SEVERITY, message, claims, arithmetic, key=key, groups=camps, labels=labels, intervals=intervals)
