@@ -65,3 +65,14 @@ def test_texts_measured_by_their_characters_stand_where_whole_texts_would():
             measured = by_characters.get_text_width_height_descent(text, prop, False)
             assert measured[1:] == (height, descent), text
             assert abs(measured[0] - width) < 0.15 * width, text  # advances, not ink, and no kerning
+
+
+def test_ids_are_prefixed_as_the_regular_expression_would_prefix_them():
+    drawn = plot._Canvas(LOG).render(_chart(LOG, [(1.4, 1.4), (1.6, 1.6)]), None)
+    by_expression = plot._IDS.sub(lambda m: m.group(1) + "chart7-", drawn)
+    assert plot._prefixed(drawn, "chart7-") == by_expression
+    assert by_expression != drawn and 'id="chart7-' in by_expression
+    unusual = '<g xml:id="a"><path id="b" clip-path="url(#c)"/><use xlink:href="#d"/></g>'  # an id not written as ` id="`
+    assert plot._prefixed(unusual, "p-") == plot._IDS.sub(lambda m: m.group(1) + "p-", unusual) == (
+        '<g xml:id="p-a"><path id="p-b" clip-path="url(#p-c)"/><use xlink:href="#p-d"/></g>'
+    )

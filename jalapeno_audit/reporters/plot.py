@@ -92,8 +92,10 @@ class Painter:
 
 def _finish(svg: str, prefix: str, chart: Chart, link: Linker | None) -> str:
     """Matplotlib's SVG as an element: no XML prolog or metadata, ids unique in a page, marks that explain themselves."""
-    svg = _METADATA.sub("", _PROLOG.sub("", svg, count=1))
-    svg = _IDS.sub(lambda m: m.group(1) + prefix, svg)
+    svg = _PROLOG.sub("", svg, count=1)
+    if "<metadata>" in svg:  # none is written with every metadata key set to None, as here
+        svg = _METADATA.sub("", svg)
+    svg = _prefixed(svg, prefix)
     if link is None:
         return svg
     tips = dict(link(row.claims) for row in chart.rows)
@@ -104,6 +106,18 @@ def _finish(svg: str, prefix: str, chart: Chart, link: Linker | None) -> str:
         return f'<a xlink:href="{href}" href="{href}" class="mark" aria-label="{text}"><title>{text}</title>'
 
     return _LINK.sub(mark, svg)
+
+
+def _prefixed(svg: str, prefix: str) -> str:
+    """Every id, and every reference to one, starting with ``prefix``.
+
+    Matplotlib writes each id as `` id="``, so three plain replacements do what ``_IDS`` does
+    at a fraction of its cost (a regular expression tried at every character of every chart);
+    an id written any other way takes the regular expression.
+    """
+    if svg.count('id="') != svg.count(' id="'):
+        return _IDS.sub(lambda m: m.group(1) + prefix, svg)
+    return svg.replace(' id="', f' id="{prefix}').replace("url(#", f"url(#{prefix}").replace('<use xlink:href="#', f'<use xlink:href="#{prefix}')
 
 
 class _Canvas:
