@@ -4,9 +4,10 @@ Both processes take the next job number from one pipe, filled before the fork (a
 byte from a pipe is atomic), so whichever is faster does more: the rules differ in cost, and so
 do the files. The child inherits everything by copy-on-write and sends back only its results,
 each packed (pickled, by default) as soon as its job is done, so that packing counts in the
-sharing; they come over a private pipe from a fork of this process, never from the checkout. Whatever goes wrong in the child (an exception, a crash, a
-signal, a short read) costs time and nothing else: the parent does every job it did not receive,
-so the results, and the errors, are those of one process. The caller decides whether the work is
+sharing, and all of them together when it runs out of jobs; they come over a private pipe from a
+fork of this process, never from the checkout. Whatever goes wrong in the child (an exception, a
+crash, a signal, a short read) costs time and nothing else: the parent does every job it did not
+receive, so the results, and the errors, are those of one process. The caller decides whether the work is
 worth a fork; the results come back in job order either way.
 """
 
@@ -38,9 +39,9 @@ def share_out(
     """``[run(0), ..., run(count - 1)]``, with a forked child doing some of them when ``fork``.
 
     Jobs are taken in order, those named in ``first`` first: the longest first, where the caller
-    knows them, so that no long job starts last. ``pack`` turns a result into bytes in the child and ``unpack`` turns them back here (plain
-    pickle by default; pass a pickler that sends shared objects by reference when results point
-    into the corpus).
+    knows them, so that no long job starts last. ``pack`` turns a result into bytes in the child
+    and ``unpack`` turns them back here (plain pickle by default; pass a pickler that sends
+    shared objects by reference when results point into the corpus).
     """
     if count > MAX_JOBS:
         raise ValueError(f"at most {MAX_JOBS} jobs, not {count}")
