@@ -23,6 +23,7 @@ so that a quote check can still accept a figure a claim file states on purpose.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -162,31 +163,9 @@ def read_figures(text: str, *, non_figures: bool = False) -> list[Reading]:
         taken.append((reading.start, reading.end))
         found.append(reading)
 
-    for match in _GLUED.finditer(prepared):
-        claim(Reading(match.start(), match.end(), match.group(), VALUE, (Fraction(match.group()),), (match.group(),), glued=True,
-                      label=_label(prepared, match.end())))
-    for match in _PERCENT_OF_RANGE.finditer(prepared):
-        claim(_make(prepared, match, PERCENT_OF, ("lo", "hi"), label="percent of"))
-    for match in _PERCENT_OF.finditer(prepared):
-        claim(_make(prepared, match, PERCENT_OF, ("n",), label="percent of"))
-    for match in _RATIO_RANGE.finditer(prepared):
-        claim(_make(prepared, match, RANGE, ("lo", "hi"), is_ratio=True, label="x"))
-    for match in _PERCENT.finditer(prepared):
-        claim(_percent(prepared, match))
-    for match in _RATIO.finditer(prepared):
-        claim(_ratio(prepared, match))
-    for match in _FRACTION.finditer(prepared):
-        claim(_fraction(prepared, match))
-    for match in _WORD_TIMES.finditer(prepared):
-        claim(_word_times(prepared, match))
-    for match in _MULTIPLE.finditer(prepared):
-        claim(_multiple(prepared, match))
-    for match in _VALUE_RANGE.finditer(prepared):
-        claim(_value_range(prepared, match))
-    for match in _WORD_VALUE.finditer(prepared):
-        claim(_word_value(prepared, match))
-    for match in _VALUE.finditer(prepared):
-        claim(_value(prepared, match))
+    for pattern, read in _READERS:
+        for match in pattern.finditer(prepared):
+            claim(read(prepared, match))
     found.sort(key=lambda r: r.start)
     return [r for r in found if non_figures or r.role == FIGURE]
 
@@ -324,6 +303,29 @@ def _value(text: str, match: re.Match) -> Reading | None:
         hedge, bound = "+", HEDGES.get("+")
     return Reading(start, end, text[start:end], VALUE, (_number(written),), (written,), scale=scale, hedge=hedge, bound=bound,
                    label="$" if match["cur"] else label)
+
+
+def _glued(text: str, match: re.Match) -> Reading:
+    return Reading(match.start(), match.end(), match.group(), VALUE, (Fraction(match.group()),), (match.group(),), glued=True,
+                   label=_label(text, match.end()))
+
+
+#: Each way of writing a figure and its reader, in the order they are tried: a span one reads is
+#: not read again, so digits glued to a name come first and a bare value last.
+_READERS: tuple[tuple[re.Pattern, Callable[[str, re.Match], Reading | None]], ...] = (
+    (_GLUED, _glued),
+    (_PERCENT_OF_RANGE, lambda text, match: _make(text, match, PERCENT_OF, ("lo", "hi"), label="percent of")),
+    (_PERCENT_OF, lambda text, match: _make(text, match, PERCENT_OF, ("n",), label="percent of")),
+    (_RATIO_RANGE, lambda text, match: _make(text, match, RANGE, ("lo", "hi"), is_ratio=True, label="x")),
+    (_PERCENT, _percent),
+    (_RATIO, _ratio),
+    (_FRACTION, _fraction),
+    (_WORD_TIMES, _word_times),
+    (_MULTIPLE, _multiple),
+    (_VALUE_RANGE, _value_range),
+    (_WORD_VALUE, _word_value),
+    (_VALUE, _value),
+)
 
 
 def _nonfigure(text: str, match: re.Match, role: str) -> Reading:
