@@ -16,6 +16,9 @@ import typer
 from jalapeno_audit import cli_authoring, console, reporters
 from jalapeno_audit.console import (
     DEFAULT_CORPUS,
+    CacheDir,
+    CorpusPaths,
+    NoCache,
     cache_for,
     choice,
     echo_error,
@@ -47,7 +50,7 @@ def _placement(output: str | None, output_format: str) -> dict:
 @app.command()
 @guarded
 def check(
-    paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
+    paths: CorpusPaths = None,
     archive: str | None = typer.Option(None, "--archive", help="Directory of archived source texts (default: claims/archive/)."),
     output_format: str = typer.Option("text", "--format", "-f", help=reporters.help_text()),
     output: str | None = typer.Option(None, "--output", "-o", help="Write the report to FILE (atomically) instead of stdout."),
@@ -55,8 +58,8 @@ def check(
     severity: list[str] = typer.Option([], "--severity", help="Override a rule's severity: RULE=LEVEL (repeatable)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list comparisons that hold only thanks to rounding."),
     step_summary: bool = typer.Option(False, "--step-summary", help="Also append the Markdown report to $GITHUB_STEP_SUMMARY."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
-    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
+    no_cache: NoCache = False,
+    cache_dir: CacheDir = None,
 ) -> None:
     """Load and validate the corpus, run every rule, print the report."""
     from jalapeno_audit import run

@@ -10,15 +10,28 @@ import sys
 
 import typer
 
-from jalapeno_audit.console import CLAIM_FORMATS, DEFAULT_CORPUS, cache_for, choice, fail, say, width, write
+from jalapeno_audit.console import (
+    CLAIM_FORMATS,
+    DEFAULT_CORPUS,
+    CacheDir,
+    CorpusPaths,
+    NoCache,
+    Output,
+    cache_for,
+    choice,
+    fail,
+    say,
+    width,
+    write,
+)
 
 
 def claims(
-    paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
+    paths: CorpusPaths = None,
     output_format: str = typer.Option("text", "--format", "-f", help="text or csv."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
-    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
+    output: Output = None,
+    no_cache: NoCache = False,
+    cache_dir: CacheDir = None,
 ) -> None:
     """Every loaded claim in one table: source, id, system, vs, model, metric, figure, conditions."""
     from jalapeno_audit.authoring.tables import claims_frame, render_text
@@ -33,15 +46,15 @@ def claims(
 
 
 def table(
-    paths: list[str] = typer.Argument(None, help="Claim files or directories (default: claims/)."),
+    paths: CorpusPaths = None,
     model: str | None = typer.Option(None, "--model", help="Only claims about this model."),
     metric: str | None = typer.Option(None, "--metric", help="Only claims of this metric."),
     system: str | None = typer.Option(None, "--system", help="Only claims naming this system (either side)."),
     pivot: bool = typer.Option(False, "--pivot", help="One row per comparison, one column per source: who said what."),
     output_format: str = typer.Option("text", "--format", "-f", help="text, markdown or csv."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE (atomically) instead of stdout."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
-    cache_dir: str | None = typer.Option(None, "--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory)."),
+    output: Output = None,
+    no_cache: NoCache = False,
+    cache_dir: CacheDir = None,
 ) -> None:
     """The claims matrix: filter it, or pivot it to see each source's figure side by side."""
     from jalapeno_audit.authoring.tables import claims_frame, filtered, render_markdown, render_text

@@ -9,7 +9,7 @@ import contextlib
 import functools
 import os
 import sys
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -17,6 +17,12 @@ from jalapeno_audit.errors import EXIT_ERROR, AuditError
 
 CLAIM_FORMATS = ("text", "csv")
 DEFAULT_CORPUS = "claims"
+
+# Parameters several commands take, declared once.
+CorpusPaths = Annotated[list[str] | None, typer.Argument(help="Claim files or directories (default: claims/).")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
+CacheDir = Annotated[str | None, typer.Option("--cache-dir", help="The cache directory (default: $AUDIT_CACHE_DIR, else the user cache directory).")]
+Output = Annotated[str | None, typer.Option("--output", "-o", help="Write to FILE (atomically) instead of stdout.")]
 #: Set by the program's entry point: the process ends with its command (not so in tests or library use).
 ENDS_WITH_COMMAND = False
 
