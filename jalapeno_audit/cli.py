@@ -78,7 +78,7 @@ def check(
     run_key = inputs.digest(options.key(), output_format, repr((render_options, bool(summary_file))))
     cached = cache.get("reports", run_key)
     if _is_report_entry(cached):
-        text, code, summary, attachments = cached
+        body, code, summary, attachments = cached
     else:
         with run.paused_gc(freeze=True):  # building and rendering make millions of small objects; the process then ends
             try:
@@ -89,21 +89,22 @@ def check(
                     write(reporters.render(run.error_report(exc.problems, options), output_format), output)
                 raise
             document = reporters.document(report, output_format, render_options)
-            text, attachments = document.text, document.attachments
+            # Encoded once: the same bytes go to the cache and to the output (a report can be tens of megabytes).
+            body, attachments = document.text.encode("utf-8"), document.attachments
             summary = reporters.render(report, "markdown") if summary_file else ""
             code = EXIT_FINDINGS if report.failing() else EXIT_OK
-        cache.put("reports", run_key, (text, code, summary, attachments))
+        cache.put("reports", run_key, (body, code, summary, attachments))
     with _summary_stream(summary_file) as stream:  # opened first: a bad path fails before the report is out
-        write(text, output, attachments)
+        write(body, output, attachments)
         if stream is not None:
             stream.write(summary + "\n")
     leave(code)
 
 
 def _is_report_entry(value) -> bool:
-    """A cached report is (text, exit code, step summary, attachments); anything else is a miss."""
+    """A cached report is (UTF-8 text, exit code, step summary, attachments); anything else is a miss."""
     return (
-        type(value) is tuple and len(value) == 4 and type(value[0]) is str and type(value[1]) is int
+        type(value) is tuple and len(value) == 4 and type(value[0]) is bytes and type(value[1]) is int
         and value[1] in (EXIT_OK, EXIT_FINDINGS) and type(value[2]) is str and type(value[3]) is tuple
         and all(type(a) is tuple and len(a) == 2 and type(a[0]) is str and type(a[1]) is str for a in value[3])
     )

@@ -5,6 +5,7 @@ Heavy modules are imported inside the functions that use them, so `audit --help`
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import functools
 import os
@@ -105,17 +106,23 @@ def severities(pairs: list[str]) -> dict[str, str]:
     return result
 
 
-def write(text: str, output: str | None, attachments: tuple[tuple[str, str], ...] = ()) -> None:
-    """The report on stdout or in a file; files that go beside it (charts) first, so it never names a missing one."""
+def write(text: str | bytes, output: str | None, attachments: tuple[tuple[str, str], ...] = ()) -> None:
+    """The report (text, or UTF-8 bytes) on stdout or in a file; files that go beside it (charts) first, so it never names a missing one."""
     if output is None:
-        sys.stdout.write(text)
+        if isinstance(text, str):
+            sys.stdout.write(text)
+        elif codecs.lookup(sys.stdout.encoding or "ascii").name == "utf-8" and hasattr(sys.stdout, "buffer"):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text)
+        else:
+            sys.stdout.write(text.decode("utf-8"))
         return
-    from jalapeno_audit.fileio import write_atomic, write_beside
+    from jalapeno_audit.fileio import replace_bytes, write_beside
 
     try:
         if attachments:
             write_beside(output, attachments)
-        write_atomic(output, text)
+        replace_bytes(output, text.encode("utf-8") if isinstance(text, str) else text)
     except OSError as exc:
         raise AuditError(f"audit: cannot write {output}: {exc.strerror or exc}") from None
 

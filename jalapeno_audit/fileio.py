@@ -70,14 +70,15 @@ def _write_all(handle: int, data: bytes) -> None:
         view = view[os.write(handle, view):]
 
 
-def replace_bytes(path: str, data: bytes, mode: int | None = None, sync: bool = True) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename.
+def replace_bytes(path: str, data: bytes | tuple[bytes, ...], mode: int | None = None, sync: bool = True) -> None:
+    """Write ``data`` (bytes, or a tuple of parts written one after the other) to ``path`` through a temporary file and a rename.
 
     Until the rename, the previous file is untouched; an interrupted or failed write leaves it
     as it was. ``mode`` defaults to the replaced file's permissions, else 0644.
     """
     with temporary_beside(path) as (handle, temporary):
-        _write_all(handle, data)
+        for part in data if isinstance(data, tuple) else (data,):
+            _write_all(handle, part)
         if sync:
             os.fsync(handle)
         if mode is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -174,3 +175,15 @@ def test_the_program_ends_with_its_report_whole_and_its_exit_code(tmp_path):
         in_process = runner.invoke(app, args[3:])
         assert piped.returncode == in_process.exit_code == 1  # the planted disagreements fail the check
         assert piped.stdout == in_process.output and len(piped.stdout) > 100_000
+
+
+def test_a_report_reaches_stdout_whole_in_any_encoding_and_from_the_cache(corpus_dir, tmp_path):
+    """The report is encoded once, as UTF-8: written as bytes to a UTF-8 stdout, decoded for any other."""
+    directory = corpus_dir({"a.yaml": source_file("a", [*GOOD, {**WRONG_RATIO, "quote": "2.2 times faster, says Jalapeño’s maker"}])})
+    args = [sys.executable, "-m", "jalapeno_audit", "check", str(directory), "--format", "markdown", "--fail-on", "never", "--cache-dir", str(tmp_path / "cache")]
+    expected = runner.invoke(app, [*args[3:-2], "--no-cache"]).output
+    assert "Jalapeño’s" in expected  # something beyond ASCII to encode
+    for encoding in ("utf-8", "utf-16", "utf-8"):  # the last run reads the report from the cache
+        result = subprocess.run(args, capture_output=True, check=False, env={**os.environ, "PYTHONIOENCODING": encoding})
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.decode(encoding) == expected

@@ -33,7 +33,7 @@ from pathlib import Path
 from jalapeno_audit import __version__
 from jalapeno_audit.fileio import TEMP_PREFIX, remove_stale_temporaries, replace_bytes, temporary_beside
 
-_FORMAT = 3  # bump when the shape of cached entries changes, or what loading a file yields (3: decimal fraction figures, "[]" hint)
+_FORMAT = 4  # bump when the shape of cached entries changes, or what loading a file yields (4: reports as UTF-8 bytes)
 APP_DIR = "jalapeno-audit"
 KEY_FILE = "jalapeno-audit.key"
 KEY_BYTES = 32
@@ -142,10 +142,12 @@ class Cache:
         assert self.directory is not None  # only called for a cache in use
         return os.path.join(self.directory, kind, name[:2], name)
 
-    def _mac(self, kind: str, name: str, payload: bytes) -> bytes:
+    def _mac(self, kind: str, name: str, payload: bytes | memoryview) -> bytes:
         label = f"{kind}\0{name}\0".encode("utf-8", "surrogatepass")
         assert self.key is not None  # only called for a cache in use
-        return hmac.new(self.key, label + payload, hashlib.sha256).digest()
+        mac = hmac.new(self.key, label, hashlib.sha256)
+        mac.update(payload)  # not label + payload: a report entry can be tens of megabytes, copied for nothing
+        return mac.digest()
 
     def get(self, kind: str, name: str):
         if self.directory is None:
@@ -154,7 +156,7 @@ class Cache:
         data = _read_regular(path, MAX_ENTRY_BYTES)
         if data is None or len(data) < MAC_BYTES:
             return None
-        payload = data[MAC_BYTES:]
+        payload = memoryview(data)[MAC_BYTES:]
         if not hmac.compare_digest(data[:MAC_BYTES], self._mac(kind, name, payload)):
             return None
         try:
@@ -180,7 +182,7 @@ class Cache:
             ignore = os.path.join(self.directory, ".gitignore")
             if not os.path.lexists(ignore):
                 replace_bytes(ignore, b"# created by jalapeno-audit; safe to delete\n*\n", sync=False)
-            replace_bytes(path, self._mac(kind, name, payload) + payload, mode=0o600, sync=False)
+            replace_bytes(path, (self._mac(kind, name, payload), payload), mode=0o600, sync=False)
             self.evict()
         except (OSError, ValueError):
             pass  # a cache that cannot be written is only a slower run
