@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+import pytest
+
 from jalapeno_audit.reporters import plot
 from jalapeno_audit.reporters.charts import DAYS, LINEAR, LOG, Chart, Row
 
@@ -76,3 +78,20 @@ def test_ids_are_prefixed_as_the_regular_expression_would_prefix_them():
     assert plot._prefixed(unusual, "p-") == plot._IDS.sub(lambda m: m.group(1) + "p-", unusual) == (
         '<g xml:id="p-a"><path id="p-b" clip-path="url(#p-c)"/><use xlink:href="#p-d"/></g>'
     )
+
+
+def test_line_heights_given_to_matplotlib_are_the_ones_it_reads_itself(monkeypatch):
+    """The renderer answers matplotlib's question about a font's line height once per font; the charts stay byte-identical."""
+    day = float(dt.date(2024, 5, 1).toordinal())
+    charts = [
+        _chart(LOG, [(1.4, 1.4), (1.6, 1.65), (0.5, None)], "speed: times better (log scale)"),
+        _chart(LINEAR, [(2.0e7, 2.2e7), (3.1e7, 3.1e7)], "Ünïcode ≈ axis → title"),
+        _chart(DAYS, [(day, day + 30), (day + 90, None)]),
+    ]
+    line_metrics, asked = plot._line_metrics, []
+    monkeypatch.setattr(plot, "_line_metrics", lambda *args: asked.append(args) or line_metrics(*args))
+    answered = plot.draw(charts)
+    if not asked:
+        pytest.skip("this matplotlib lays texts out without asking the renderer for line heights")
+    monkeypatch.delattr(plot._Renderer, "_get_font_height_metrics")
+    assert plot.draw(charts) == answered
