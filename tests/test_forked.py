@@ -12,7 +12,7 @@ import pytest
 
 from jalapeno_audit import forked, reporters, run
 from jalapeno_audit.corpus import loader
-from jalapeno_audit.reporters import plot
+from jalapeno_audit.reporters import charts, plot
 from jalapeno_audit.rules import engine
 
 from .conftest import ROOT
@@ -90,6 +90,7 @@ def dense(tmp_path_factory):
 def _report(corpus, fork: bool, monkeypatch, arithmetic: bool = True):
     monkeypatch.setattr(loader, "FORK_FROM_BYTES", 0 if fork else 10**12)
     monkeypatch.setattr(engine, "FORK_FROM_CLAIMS", 0 if fork else 10**12)
+    monkeypatch.setattr(charts, "PARALLEL_FROM", 0 if fork else 10**12)
     monkeypatch.setattr(plot, "PARALLEL_FROM", 0 if fork else 10**12)
     options, _ = run.settle([str(corpus)], fail_on="never")
     return run.build_report(options, run.read_all(options), None, arithmetic=arithmetic)
@@ -139,3 +140,31 @@ def test_jobs_named_first_are_taken_first():
 
     started = dict(forked.share_out(4, timed, first=(3, 2)))
     assert max(started[3], started[2]) < min(started[0], started[1])  # 3 and 2 began before 0 and 1
+
+
+def test_claims_and_figures_come_back_from_a_pickle_whole(dense):
+    """Claims travel between processes as the tuple of their fields: every field, derived ones too, comes back."""
+    import dataclasses
+    import pickle
+
+    from jalapeno_audit.pickling import tuple_pickled
+
+    options, _ = run.settle([str(dense)], fail_on="never")
+    corpus = loader.load_corpus(run.read_all(options))
+    claims = corpus.claims[:500] + [c for c in corpus.claims if c.bounds or c.date or c.lines][:500]
+    back = pickle.loads(pickle.dumps(claims))
+    for before, after in zip(claims, back, strict=True):
+        assert after == before and after.full_id == before.full_id and after.shown == before.shown and after.lines == before.lines
+        figure = before.figure or (before.bounds[0] if before.bounds else None)
+        if figure is not None:
+            again = after.figure or after.bounds[0]
+            assert again.rounded == figure.rounded and again.step == figure.step
+    with pytest.raises(TypeError):
+        object.__new__(type(claims[0])).__setstate__(claims[0].__getstate__()[:-1])  # a state cut short
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class One:
+        only: int
+
+    with pytest.raises(TypeError):
+        tuple_pickled(One)

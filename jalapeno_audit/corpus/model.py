@@ -8,6 +8,7 @@ from fractions import Fraction
 from operator import attrgetter
 
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.pickling import tuple_pickled
 from jalapeno_audit.text.numbers import APPROX, DEFAULT_TOLERANCE, HEDGES, Figure, Interval, hedged_interval
 
 VALUE, RATIO, DATE, STATEMENT = "value", "ratio", "date", "statement"
@@ -21,6 +22,7 @@ TRAILING_HEDGES = frozenset(("or less", "or below", "or more", "+"))  # written 
 APPROX_WORDS = frozenset(word for word, kind in HEDGES.items() if kind == APPROX)
 
 
+@tuple_pickled
 @dataclass(frozen=True, slots=True)
 class Source:
     """One source document: an article, a post, a card."""
@@ -36,6 +38,7 @@ class Source:
     archive: str | None = None  # file name of the archived text, inside the archive directory
 
 
+@tuple_pickled
 @dataclass(frozen=True, slots=True)
 class DateSpec:
     """When an event happens, as stated: any of on / before / by / from / to."""
@@ -70,6 +73,7 @@ class DateSpec:
 Conditions = tuple[tuple[str, str], ...]
 
 
+@tuple_pickled
 @dataclass(frozen=True, slots=True)
 class Claim:
     """One figure (or statement) from a source, with everything needed to compare it."""

@@ -16,6 +16,8 @@ from jalapeno_audit.rules.engine import Finding
 
 #: A dispute with more claims than this draws one row per distinct figure of a camp.
 MAX_ROWS = 16
+#: From this many charts on, a forked child draws some of them (see jalapeno_audit.forked).
+PARALLEL_FROM = 64
 #: Camp styles: colour (Okabe-Ito, told apart with colour blindness too), marker, and its name in words.
 STYLES = (
     ("#0072B2", "o", "blue circles"),

@@ -33,7 +33,7 @@ from matplotlib.transforms import ScaledTranslation
 from jalapeno_audit import forked
 from jalapeno_audit.corpus.model import Claim
 from jalapeno_audit.reporters import escape
-from jalapeno_audit.reporters.charts import BRIDGE, DAYS, LOG, STYLES, Chart, Row
+from jalapeno_audit.reporters.charts import BRIDGE, DAYS, LOG, PARALLEL_FROM, STYLES, Chart, Row
 
 WIDTH, LABELS, RIGHT = 7.5, 2.9, 0.3  # inches: the figure, the row-label column, the right margin
 ROW, BOTTOM, SIDES = 0.3, 0.55, 0.3  # inches: a row, the x axis, the 1x side labels
@@ -49,8 +49,6 @@ _LINK = re.compile(r'<a xlink:href="([^"]*)" target="_blank">')
 Linker = Callable[[tuple[Claim, ...]], tuple[str, str]]
 
 
-#: From this many charts on, a forked child draws some of them (see jalapeno_audit.forked).
-PARALLEL_FROM = 64
 CHARTS_PER_JOB = 16
 
 
@@ -312,7 +310,7 @@ class _Measured:
 
     texts: dict = field(default_factory=dict)  # (text, ismath, font properties) -> (width, height, descent)
     glyphs: dict = field(default_factory=dict)  # (font file, size) -> {character: (advance, ascent, descent)}
-    lines: dict = field(default_factory=dict)  # (font file, size) -> (ascent, descent, line gap) of a line of text
+    lines: dict = field(default_factory=dict)  # font properties -> (ascent, descent, line gap) of a line of text
 
 
 class _Renderer(RendererSVG):
@@ -329,10 +327,9 @@ class _Renderer(RendererSVG):
         self.measured = measured
 
     def get_text_width_height_descent(self, s, prop, ismath):
-        key = (s, ismath, prop.copy())  # a copy: font properties are mutable, and hashed by their state
-        extent = self.measured.texts.get(key)
-        if extent is None:
-            extent = self.measured.texts[key] = self._measure(s, prop, ismath)
+        extent = self.measured.texts.get((s, ismath, prop))
+        if extent is None:  # kept under a copy: font properties are mutable, and hashed by their state
+            extent = self.measured.texts[(s, ismath, prop.copy())] = self._measure(s, prop, ismath)
         return extent
 
     def _get_font_height_metrics(self, prop) -> tuple[float, float, float] | tuple[None, None, None]:
@@ -344,12 +341,10 @@ class _Renderer(RendererSVG):
         a font with neither leaves the measuring to matplotlib (None). Matplotlib versions that do
         not ask keep measuring as before; a test holds the charts byte-identical either way.
         """
-        font = get_font(findfont(prop))
-        size = prop.get_size_in_points()
-        key = (font.fname, size)
-        if key not in self.measured.lines:
-            self.measured.lines[key] = _line_metrics(font, size)
-        return self.measured.lines[key]
+        metrics = self.measured.lines.get(prop)
+        if metrics is None:  # kept under a copy, as above
+            metrics = self.measured.lines[prop.copy()] = _line_metrics(get_font(findfont(prop)), prop.get_size_in_points())
+        return metrics
 
     def _measure(self, s: str, prop, ismath) -> tuple[float, float, float]:
         """A text's width, height and descent: of the whole text, or of its characters for plain text.

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from jalapeno_audit import forked
 from jalapeno_audit.corpus.catalog import Metric
 from jalapeno_audit.corpus.model import RATIO, VALUE, Claim, Corpus
+from jalapeno_audit.pickling import tuple_pickled
 from jalapeno_audit.text.numbers import HEDGES, LOWER, UPPER, Interval, ratio_interval
 from jalapeno_audit.text.quotes import fold
 
@@ -40,6 +41,7 @@ def fingerprint(rule: str, parts) -> str:
     return f"{rule}:{digest[:12]}"
 
 
+@tuple_pickled
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One problem a rule found, with everything a reader needs to check it.
@@ -101,6 +103,7 @@ class Finding:
         return (SEVERITY_RANK[self.severity], self.rule, first.path if first else "", first.line if first else 0, self.fingerprint)
 
 
+@tuple_pickled
 @dataclass(frozen=True, slots=True)
 class Note:
     """A comparison that holds, but only thanks to rounding or a hedge: shown with --verbose."""

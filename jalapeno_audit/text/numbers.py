@@ -20,6 +20,8 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
 
+from jalapeno_audit.pickling import tuple_pickled
+
 #: The default relative widening for approximate hedges ("about", "roughly", ...): 5 %.
 DEFAULT_TOLERANCE = Fraction(1, 20)
 
@@ -65,6 +67,7 @@ _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _FRACTION = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
 
 
+@tuple_pickled
 @dataclass(frozen=True, slots=True)
 class Interval:
     """A closed interval; ``None`` on a side means unbounded on that side."""
@@ -141,6 +144,7 @@ def _min_hi(a: Fraction | None, b: Fraction | None) -> Fraction | None:
     return a if b is None else min(a, b)
 
 
+@tuple_pickled
 @dataclass(frozen=True, slots=True)
 class Figure:
     """A number as written, with the exact value and the size of its last significant place."""
