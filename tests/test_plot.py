@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from jalapeno_audit.reporters import plot
+from jalapeno_audit.reporters import plot, svgtext
 from jalapeno_audit.reporters.charts import DAYS, LINEAR, LOG, Chart, Row
 
 
@@ -61,7 +61,7 @@ def test_texts_measured_by_their_characters_stand_where_whole_texts_would():
     with matplotlib.rc_context(plot.RC):  # type: ignore[arg-type]
         prop = FontProperties(family="DejaVu Sans", size=8)
         whole = RendererSVG(100, 100, io.StringIO())
-        by_characters = plot._Renderer(100, 100, io.StringIO(), plot._Measured())
+        by_characters = svgtext.Renderer(100, 100, io.StringIO(), svgtext.Measured())
         for text in ("camp 1 · Outlet 55 · 0.3x", "AVAVA To fi ffl", "Å É ñ ¿¡ ©", "1.5–1.9x ≈ 3× → …", "`|` {[( )]} $%&", "׳ עברית"):
             width, height, descent = whole.get_text_width_height_descent(text, prop, False)
             measured = by_characters.get_text_width_height_descent(text, prop, False)
@@ -88,10 +88,10 @@ def test_line_heights_given_to_matplotlib_are_the_ones_it_reads_itself(monkeypat
         _chart(LINEAR, [(2.0e7, 2.2e7), (3.1e7, 3.1e7)], "Ünïcode ≈ axis → title"),
         _chart(DAYS, [(day, day + 30), (day + 90, None)]),
     ]
-    line_metrics, asked = plot._line_metrics, []
-    monkeypatch.setattr(plot, "_line_metrics", lambda *args: asked.append(args) or line_metrics(*args))
+    line_metrics, asked = svgtext._line_metrics, []
+    monkeypatch.setattr(svgtext, "_line_metrics", lambda *args: asked.append(args) or line_metrics(*args))
     answered = plot.draw(charts)
     if not asked:
         pytest.skip("this matplotlib lays texts out without asking the renderer for line heights")
-    monkeypatch.delattr(plot._Renderer, "_get_font_height_metrics")
+    monkeypatch.delattr(svgtext.Renderer, "_get_font_height_metrics")
     assert plot.draw(charts) == answered

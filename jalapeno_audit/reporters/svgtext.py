@@ -1,0 +1,103 @@
+"""Matplotlib's SVG renderer with text extents remembered from chart to chart (see ``plot``).
+
+Matplotlib measures every text it lays out with FreeType, and reads a font's tables for every
+line, and keeps neither beyond one renderer, that is one chart. A report draws thousands of
+charts whose tick labels, titles and fonts come back again and again: here they are measured
+once per process.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+
+from matplotlib.backends.backend_svg import RendererSVG
+from matplotlib.font_manager import findfont, get_font
+from matplotlib.ft2font import LoadFlags
+
+DPI = 72  # points are pixels: sizes in the SVG read as points
+
+
+@dataclass
+class Measured:
+    """Text extents kept from chart to chart, in one process."""
+
+    texts: dict = field(default_factory=dict)  # (text, ismath, font properties) -> (width, height, descent)
+    glyphs: dict = field(default_factory=dict)  # (font file, size) -> {character: (advance, ascent, descent)}
+    lines: dict = field(default_factory=dict)  # font properties -> (ascent, descent, line gap) of a line of text
+
+
+class Renderer(RendererSVG):
+    """Matplotlib's SVG renderer, for one chart, with text extents remembered from the charts before.
+
+    Matplotlib measures every text it lays out (a tick label, a row label) with FreeType and keeps
+    the result for one renderer only, that is for one chart; the same tick labels and axis titles
+    come back chart after chart, so their extents are kept here, by text and font. A text never
+    seen before (a row label, mostly) is measured from its characters, each measured once.
+    """
+
+    def __init__(self, width: float, height: float, out: io.StringIO, measured: Measured) -> None:
+        super().__init__(width, height, out, metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
+        self.measured = measured
+
+    def get_text_width_height_descent(self, s, prop, ismath):
+        extent = self.measured.texts.get((s, ismath, prop))
+        if extent is None:  # kept under a copy: font properties are mutable, and hashed by their state
+            extent = self.measured.texts[(s, ismath, prop.copy())] = self._measure(s, prop, ismath)
+        return extent
+
+    def _get_font_height_metrics(self, prop) -> tuple[float, float, float] | tuple[None, None, None]:
+        """The height of a line of text in a font, which matplotlib's text layout asks a renderer for.
+
+        Without it, matplotlib reads the font's tables for every text it lays out (a tenth of a
+        chart's time); with it, once a font and size. The values are those it reads itself: the
+        OS/2 typographic metrics, else the horizontal header's, in points (the figure's dpi is 72);
+        a font with neither leaves the measuring to matplotlib (None). Matplotlib versions that do
+        not ask keep measuring as before; a test holds the charts byte-identical either way.
+        """
+        metrics = self.measured.lines.get(prop)
+        if metrics is None:  # kept under a copy, as above
+            metrics = self.measured.lines[prop.copy()] = _line_metrics(get_font(findfont(prop)), prop.get_size_in_points())
+        return metrics
+
+    def _measure(self, s: str, prop, ismath) -> tuple[float, float, float]:
+        """A text's width, height and descent: of the whole text, or of its characters for plain text.
+
+        FreeType lays a whole text out anew (a few microseconds a character, most of a chart's
+        text cost). A line of characters that no font shapes in context (Latin, punctuation,
+        arrows, symbols) reaches as high and as low as its highest and lowest character, each
+        measured once, and is as wide as their advances, kerning aside: the width places nothing
+        in these charts, whose texts are anchored by SVG (``text-anchor``), and only the height
+        and descent place a text on its line.
+        """
+        if ismath or len(s) < 2 or not _UNSHAPED.fullmatch(s):
+            return super().get_text_width_height_descent(s, prop, ismath)
+        font = get_font(findfont(prop))
+        size = prop.get_size_in_points()
+        glyphs = self.measured.glyphs.setdefault((font.fname, size), {})
+        for c in set(s).difference(glyphs):
+            if not font.get_char_index(ord(c)):  # a character the font lacks: another font may draw it
+                return super().get_text_width_height_descent(s, prop, ismath)
+            _, height, descent = super().get_text_width_height_descent(c, prop, ismath)
+            glyphs[c] = (font.load_char(ord(c), flags=LoadFlags.NO_SCALE).horiAdvance * size / font.units_per_EM, height - descent, descent)
+        measured = [glyphs[c] for c in s]
+        ascent = max(a for _, a, _ in measured)
+        descent = max(d for _, _, d in measured)
+        return sum(w for w, _, _ in measured), ascent + descent, descent
+
+
+def _line_metrics(font, size: float) -> tuple[float, float, float] | tuple[None, None, None]:
+    """A font's ascent, descent and line gap at a size in points, from its OS/2 table, else its hhea table."""
+    for table_name, gap, ascent, descent in (("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"), ("hhea", "lineGap", "ascent", "descent")):
+        table = font.get_sfnt_table(table_name)
+        if table is not None:
+            scale = 1 / font.get_sfnt_table("head")["unitsPerEm"] * size * DPI / 72  # as matplotlib computes it, to the last bit
+            return table[ascent] * scale, -table[descent] * scale, table[gap] * scale
+    return None, None, None
+
+
+#: Characters drawn one glyph each, whatever their neighbours: printable Latin (no combining
+#: marks), general punctuation, super- and subscripts, currency, letterlike symbols, arrows,
+#: mathematical and technical symbols, shapes.
+_UNSHAPED = re.compile("[ -~\xa0-\u02ff\u2010-\u2027\u2030-\u205e\u2070-\u2bff]+")
