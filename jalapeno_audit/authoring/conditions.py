@@ -16,15 +16,16 @@ _DEVICES = (r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|three|four|eight|sixt
             r"(?:single|one|per|each)[ -](?:GPU|chip|accelerator|node|server|card|device)(?!-)")  # not "per chip-hour", a price's unit
 _DEVICE = re.compile(_DEVICES, re.I)
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
-#: device counts, per-device bases, benchmarks, networks, commitment terms): the drafter cannot place them.
+#: device counts, per-device bases, networks, commitment terms): the drafter cannot place them. A benchmark's name ("MLPerf")
+#: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
     r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|server (?:test|scenario)|scenario|"
     + _DEVICES + r"|"
-    r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|MLPerf|"
+    r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
 #: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU").
-_ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)\s+(?:[\w-]+\s+)?(?:chip|GPU|accelerator|card|device)\b", re.I)
+_ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)\s+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
 #: "With 1-year and 3-year commitments, ... N and M, respectively": a condition for each figure, in order.
 _RESPECTIVE_LEAD = re.compile(r"(?:with|at|for|in|under|using|on)\s+(?P<items>[\w.-]+(?:(?:,\s*|,?\s+(?:and|or)\s+)[\w.-]+)+)\s+(?P<noun>[a-z][\w-]*)\s*,\s",
                               re.I)
@@ -69,7 +70,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None
     # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
-    one_device = metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))
+    # So is a figure its own clause gives per device ("..., or 3,066 tokens per second per NVIDIA H100 GPU"), whatever its metric.
+    one_device = (metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))) or bool(
+        _ONE_DEVICE.search(sentence.text, candidate.end, placed.part[1]))
 
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
         found = []
