@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.authoring.sentences import name_pattern, sentences
 from jalapeno_audit.corpus.catalog import load_catalog
+from jalapeno_audit.text.figures import APPROX, LOWER, find_hedge
 
 
 def _found(text: str) -> list[tuple[str, str | None, str | None, list[str]]]:
@@ -130,3 +134,50 @@ def test_a_sum_in_billions_and_a_count_beside_a_figure_are_not_proposed():
 def test_a_scaled_figure_is_written_in_full():
     assert _found("Jalapeño can produce 60 thousand tokens/sec/user.")[0][:2] == ("60000", "jalapeno")
     assert _found("Jalapeño can produce 30K tokens/sec/user.")[0][0] == "30000"
+
+
+def _claims(text: str) -> list[tuple[str, str | None, str | None, dict[str, str], list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.model, c.at, sorted(c.doubts)) for c in found]
+
+
+def test_a_name_is_found_however_its_words_are_joined():
+    for written in ("GPT-OSS 120B", "GPT-OSS-120B", "GPT OSS 120B", "GPT-OSS120B"):
+        assert _claims(f"Jalapeño reaches 129 tokens/sec/user on {written}.")[0] == ("129", "jalapeno", "gpt-oss-120b", {}, []), written
+    # A word and a number may be run together, two numbers never: "Llama 270B" is not "Llama 2 70B".
+    assert re.fullmatch(name_pattern("Llama 2 70B"), "Llama2-70B")
+    assert re.fullmatch(name_pattern("Llama 2 70B"), "Llama 270B") is None
+
+
+def test_the_benchmark_a_result_comes_from_is_not_a_condition():
+    assert _claims("In MLPerf Inference, Jalapeño delivers 129 tokens/sec/user on Kimi K2.5.")[0] == ("129", "jalapeno", "kimi-k2.5", {}, [])
+
+
+def test_a_figure_per_device_is_not_one_of_the_device_count_beside_it():
+    for text in ("Spread across 8 GPUs, Jalapeño reaches 3,066 tokens per second per GPU.",
+                 "Jalapeño reaches 3,066 tokens per second per GPU, spread across 8 GPUs."):
+        assert _claims(text)[0] == ("3066", "jalapeno", None, {}, []), text
+    # The count's own figure keeps its count as a condition for the reader to write.
+    assert "at" in _claims("Jalapeño processed 24,525 tokens per second across 8 GPUs.")[0][4]
+
+
+def test_the_lines_of_a_table_are_not_the_prose_around_it():
+    body = "Jalapeño reaches 129 tokens/sec/user on Kimi K2.5.\nSingle-Node | 61,759.1"
+    assert sentences(body)[0].context == "Single-Node | 61,759.1"
+    assert sentences(body, frozenset({"Single-Node | 61,759.1"}))[0].context == ""
+
+
+def test_over_the_figure_of_another_is_no_bound():
+    assert find_hedge("a 27% speed-up over the 12,022 tokens/s", 31, 37) == (None, None)
+    assert find_hedge("a speed of over 12,022 tokens/s", 16, 22) == ("over", LOWER)
+    assert find_hedge("around the 12,022 mark", 11, 17) == ("around", APPROX)
+
+
+def test_a_measured_figure_of_a_family_is_one_of_its_systems():
+    # The article names one system of the family: that is whose figure it is.
+    assert _claims("The GB200 is fast. NVIDIA Blackwell reaches 12,022 tokens/sec/user on Kimi K2.5.")[0][1:] == (
+        "gb200", "kimi-k2.5", {}, [])
+    # It names two: left to the reader; a ratio of the family is a claim about the family.
+    assert _claims("The GB200 and GB300 are fast. NVIDIA Blackwell reaches 12,022 tokens/sec/user on Kimi K2.5.")[0][4] == ["system"]
+    found = _claims("The GB200 and GB300 are fast. NVIDIA Blackwell is 2x faster than Jalapeño in tokens/sec/user on Kimi K2.5.")
+    assert found[0][1] == "nvidia-blackwell"

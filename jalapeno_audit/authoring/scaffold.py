@@ -61,19 +61,21 @@ class Scaffolder:
         self.metrics = MetricReader(catalog)
         self.sides = SideReader(self.systems)
         self.tables = TableDrafter(catalog, self.systems, self.models, self.metrics)
+        self.named: set[str] = set()  # the systems the article being read names
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         subject = self.sides.subject(body, title)
+        self.named = {system_id for _, system_id in mentions(f"{title or ''}\n{body}", self.systems)}
         self.metrics.read_article(body, title)
         found: list[Candidate] = []
         seen: list[str] = []
         paragraph = -1
-        every = sentences(body)
         lines = body.splitlines()
         tables = read_tables(body, self.tables.column_names, self.tables.is_group)
         # A table's lines are read as a table, once, where the table starts; not again as sentences.
         table_of = {text: index for index, table in enumerate(tables)
                     for text in (s.text for s in sentences("\n\n".join(lines[line] for line in table.lines)))}
+        every = sentences(body, frozenset(table_of))
         drafted: set[int] = set()
         for number, sentence in enumerate(every):
             if (table := table_of.get(sentence.text)) is not None:
@@ -166,12 +168,26 @@ class Scaffolder:
             candidate.system, candidate.vs = candidate.vs, candidate.system
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
             candidate.doubts.update({name: f"{why} (read the other way round: system is the comparator)" for name, why in doubts.items() if why})
+        if candidate.kind == "value" and candidate.system and "system" not in candidate.doubts:
+            self._member(candidate)
         read_model(candidate, sentence, masked, (part_start, part_end), self.models, self.metrics.model_bound(candidate.metric))
         conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
         if metric is not None and self.catalog.metrics[metric].family == "memory":
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
         return candidate
+
+    def _member(self, candidate: Candidate) -> None:
+        """A measured figure is one system's, never a family's ("12,022 tokens/s per NVIDIA Blackwell GPU"): the
+        family's one member the article names, else left to the reader."""
+        members = {sid for sid, system in self.catalog.systems.items() if system.member_of == candidate.system}
+        if not members:
+            return
+        named = members & self.named
+        if len(named) == 1:
+            candidate.system = named.pop()
+        else:
+            candidate.doubts["system"] = f"{candidate.system} is a family: which of its systems measured this figure?"
 
     def _variant(self, text: str, reading: Reading) -> bool:
         """A size that names a product variant: "H100 80GB", "SXM 80GB GPUs" (not a claim about the product)."""
