@@ -7,7 +7,7 @@ import re
 from jalapeno_audit.authoring.scaffold import scaffold
 from jalapeno_audit.authoring.sentences import name_pattern, sentences
 from jalapeno_audit.corpus.catalog import load_catalog
-from jalapeno_audit.text.figures import APPROX, LOWER, find_hedge
+from jalapeno_audit.text.figures import APPROX, LOWER, find_hedge, read_figures
 
 
 def _found(text: str) -> list[tuple[str, str | None, str | None, list[str]]]:
@@ -177,7 +177,37 @@ def test_a_measured_figure_of_a_family_is_one_of_its_systems():
     # The article names one system of the family: that is whose figure it is.
     assert _claims("The GB200 is fast. NVIDIA Blackwell reaches 12,022 tokens/sec/user on Kimi K2.5.")[0][1:] == (
         "gb200", "kimi-k2.5", {}, [])
-    # It names two: left to the reader; a ratio of the family is a claim about the family.
+    # It names two: left to the reader, for a value and for a side of a comparison.
     assert _claims("The GB200 and GB300 are fast. NVIDIA Blackwell reaches 12,022 tokens/sec/user on Kimi K2.5.")[0][4] == ["system"]
-    found = _claims("The GB200 and GB300 are fast. NVIDIA Blackwell is 2x faster than Jalapeño in tokens/sec/user on Kimi K2.5.")
-    assert found[0][1] == "nvidia-blackwell"
+    found = _claims("The GB200 and GB300 are fast. NVIDIA Blackwell has 2x lower end-to-end latency than Jalapeño on Kimi K2.5.")
+    assert found[0][4] == ["system"]
+    # A comparison in an article that names none of the family's systems is the family's.
+    assert _claims("NVIDIA Blackwell has 2x lower end-to-end latency than Jalapeño on Kimi K2.5.")[0][1:] == (
+        "nvidia-blackwell", "kimi-k2.5", {}, [])
+
+
+def test_a_percent_change_named_after_its_noun_is_a_ratio():
+    for text, direction in (("a 27% performance speed up over", "up"), ("a 27% speed-up", "up"), ("a 40% TCO reduction", "down"),
+                            ("a 12% throughput gain", "up")):
+        assert [(r.kind, r.direction) for r in read_figures(text)] == [("ratio", direction)], text
+    for text in ("30% speed of light", "a 20% share in sales", "27% of the performance"):
+        assert read_figures(text)[0].kind != "ratio", text
+
+
+def test_a_benchmark_scenario_and_a_single_node_are_conditions():
+    text = "Jalapeño's throughput is 10,755 tokens per second in a server test and 11,264 tokens per second in an offline test."
+    assert [(c[0], c[3], c[4]) for c in _claims(text)] == [("10755", {"scenario": "server"}, []), ("11264", {"scenario": "offline"}, [])]
+    text = "On a single node, Jalapeño pushed a throughput of 100,282 tokens per second on the Kimi K2.5 Server benchmark."
+    assert _claims(text)[0] == ("100282", "jalapeno", "kimi-k2.5", {"scenario": "server", "nodes": "1"}, [])
+    # A scenario in another clause, or a word that only looks like one ("server GPUs"), is left to the reader or is none.
+    assert _claims("In the offline test the GB200 led, while Jalapeño's throughput was 100,282 tokens per second.")[0][4] == ["at"]
+    assert _claims("Jalapeño's throughput was 100,282 tokens per second on server GPUs.")[0][3:] == ({}, [])
+
+
+def test_a_sentence_that_says_what_the_figures_before_it_were_holds_their_model_back():
+    text = ("Jalapeño's throughput is 10,755 tokens per second in a server test. "
+            "These results are similar to those of the GB200 on Kimi K2.5.")
+    assert _claims(text)[0] == ("10755", "jalapeno", None, {"scenario": "server"}, ["model"])
+    # A next sentence that names a model for figures of its own says nothing of this one.
+    text = "Jalapeño's throughput is 10,755 tokens per second in a server test. The GB200 reaches 535 tokens/sec/user on Kimi K2.5."
+    assert _claims(text)[0] == ("10755", "jalapeno", None, {"scenario": "server"}, [])

@@ -52,7 +52,7 @@ def test_a_table_of_one_row_a_line_under_a_header_of_one_cell_a_line():
 
 
 def test_a_condition_the_table_does_not_settle_leaves_its_figures_commented():
-    for condition in ("with TensorRT-LLM or vLLM", "at TP=8", "at batch size 8", "in the offline scenario"):
+    for condition in ("with TensorRT-LLM or vLLM", "at TP=8", "at batch size 8", "at 64 concurrent requests"):
         found = _draft(SPACED.replace("(higher is better)", condition))
         assert found and all("at" in c.doubts for c in found), condition
 

@@ -20,7 +20,7 @@ _DEVICE = re.compile(_DEVICES, re.I)
 #: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
     r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
-    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|server (?:test|scenario)|scenario|"
+    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
     r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
@@ -36,7 +36,15 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),
+    # A benchmark scenario ("in a server test", "the Offline scenario") and a single node, written as `at` writes them.
+    *(("scenario", re.compile(rf"{name}(?:\s+(?:test|scenario|benchmark|mode)s?)?" if name == "offline" else
+       rf"{name}\s+(?:test|scenario|benchmark|mode)s?", re.I), name) for name in ("server", "offline", "interactive")),
+    ("nodes", re.compile(r"(?:single|one)[ -]node", re.I), "1"),
 )
+#: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
+#: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
+_SCENE = ("scenario", "nodes")
+_OPENING = re.compile(r"(?:on|in|at|with|under|using)\b[^,\d]{0,60},\s", re.I)
 #: A parallelism of one ("TP=1", "TP1"): the model is not split across devices, which is what a figure of one system
 #: means without it; not a condition to write.
 UNSPLIT = re.compile(r"\b(?:TP|PP)\s*=?\s*1\b(?![.,]\d)", re.I)
@@ -90,10 +98,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
         return
     in_sentence = said(sentence.text, True)
-    settings = _settings(catalog, candidate, in_sentence, placed.part) if in_sentence else None
+    settings = _settings(catalog, candidate, sentence.text, in_sentence, placed.part) if in_sentence else None
     for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(sentence.context, False))):
-        if found and settings is not None and all(settings.get(setting[0]) == setting[1] if (setting := setting_of(match.group())) else False
-                                                  for match in found):
+        if found and settings is not None and all(_written(setting_of(match.group()), settings, text is sentence.text) for match in found):
             continue  # every condition said here is one the figure's clause writes in `at`
         if found:
             candidate.doubts["at"] = f"{where} '{found[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
@@ -112,19 +119,34 @@ def respective(text: str) -> tuple[tuple[int, int], str, list[str]] | None:
     return lead.span(), noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun, items
 
 
-def _settings(catalog: Catalog, candidate: Candidate, said: list[re.Match[str]], part_span: tuple[int, int]) -> dict[str, str] | None:
+def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.Match[str]], part_span: tuple[int, int]) -> dict[str, str] | None:
     """The `at` of a value whose sentence states only one-word settings ("with TensorRT-LLM", "650 TFLOP/s BF16
-    compute"), all in the figure's own clause, one per kind, on a metric they bear on; else None."""
+    compute", "in a server test"), all in the figure's own clause or the phrase that opens the sentence ("On a single
+    node, ..."), one per kind, on a metric they bear on; else None."""
     metric = catalog.metrics.get(candidate.metric or "")
     if candidate.kind != "value" or metric is None or metric.family not in SETTING_FAMILIES:
         return None
-    settings: dict[str, str] = {}
+    opening = _OPENING.match(text)
+    placed: list[tuple[str, str]] = []
+    elsewhere: list[tuple[str, str]] = []
     for match in said:
         setting = setting_of(match.group())
-        if setting is None or not part_span[0] <= match.start() < part_span[1] or settings.get(setting[0], setting[1]) != setting[1]:
+        if setting is None:
             return None
-        settings[setting[0]] = setting[1]
-    return settings
+        in_scene = opening is not None and match.end() <= opening.end() and setting[0] in _SCENE
+        (placed if part_span[0] <= match.start() < part_span[1] or in_scene else elsewhere).append(setting)
+    settings: dict[str, str] = {}
+    for key, value in placed:
+        if settings.setdefault(key, value) != value:
+            return None
+    # "N in a server test and M in an offline test": a setting of a kind the figure's clause states is another clause's.
+    return None if any(key not in settings for key, _ in elsewhere) else settings
+
+
+def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sentence: bool) -> bool:
+    """Whether `at` already says what a condition word says: the same setting, or in the sentence, a setting of a kind
+    the figure's clause states (another clause's: "N in a server test and M in an offline test")."""
+    return setting is not None and (settings.get(setting[0]) == setting[1] or (in_sentence and setting[0] in settings))
 
 
 def setting_of(word: str) -> tuple[str, str] | None:

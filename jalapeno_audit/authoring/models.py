@@ -13,6 +13,8 @@ _WHICH = re.compile(r"\s*which\b", re.I)
 UNRESOLVED_MODEL = re.compile(
     r"(?<![\w#.-])\d+(?:\.\d+)?\s?(?:[BMT]|billion|trillion)(?:[- ]param(?:eter)?s?)?(?:[- ](?:[a-z]+[- ]){0,2}?)?\s*models?\b|"
     r"\b(?:the|this|that|each|every|its|their|a|an)\s+(?:[a-z-]+\s+){0,2}?models?\b(?!\s+(?:numbers?|names?|years?)\b)", re.I)
+#: A sentence that opens by pointing back at the figures before it ("These results are similar to ...").
+_BACK_REFERENCE = re.compile(r"(?:these|those|this|that|such)\s+(?:results?|figures?|numbers?|scores?|speeds?)\b", re.I)
 #: A mention with a size ("405B model") names a model of its own; "the model" may be the one named before it.
 _SIZED = re.compile(r"\d")
 
@@ -49,3 +51,6 @@ def read_model(candidate: Candidate, sentence: Sentence, masked: str, part: tupl
             candidate.model = carried[0]
         else:
             candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
+    elif model_bound and _BACK_REFERENCE.match(sentence.following) and (later := list(dict.fromkeys(mid for _, mid in mentions(sentence.following, models)))):
+        # "B200 produces 10,755 tokens per second. These results ... in the MLPerf Llama 2 70B benchmark": named after it.
+        candidate.doubts["model"] = f"the next sentence says these results are on {', '.join(later)}: the model of this figure?"

@@ -168,8 +168,9 @@ class Scaffolder:
             candidate.system, candidate.vs = candidate.vs, candidate.system
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
             candidate.doubts.update({name: f"{why} (read the other way round: system is the comparator)" for name, why in doubts.items() if why})
-        if candidate.kind == "value" and candidate.system and "system" not in candidate.doubts:
-            self._member(candidate)
+        for side in ("system", "vs"):
+            if getattr(candidate, side) and side not in candidate.doubts:
+                self._member(candidate, side)
         read_model(candidate, sentence, masked, (part_start, part_end), self.models, self.metrics.model_bound(candidate.metric))
         conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
         if metric is not None and self.catalog.metrics[metric].family == "memory":
@@ -177,17 +178,20 @@ class Scaffolder:
             candidate.memory_type = typed["type"] if typed else None
         return candidate
 
-    def _member(self, candidate: Candidate) -> None:
-        """A measured figure is one system's, never a family's ("12,022 tokens/s per NVIDIA Blackwell GPU"): the
-        family's one member the article names, else left to the reader."""
-        members = {sid for sid, system in self.catalog.systems.items() if system.member_of == candidate.system}
-        if not members:
-            return
+    def _member(self, candidate: Candidate, side: str) -> None:
+        """A family named where the article means one of its systems ("per NVIDIA Blackwell GPU", "the Blackwell is
+        4x faster") is the family's one system the article names; with several named, the side is left to the reader.
+        A comparison in an article that names none of the family's systems is one of the family; a measured value
+        never is (a family has no one figure)."""
+        family = getattr(candidate, side)
+        members = {sid for sid, system in self.catalog.systems.items() if system.member_of == family}
         named = members & self.named
-        if len(named) == 1:
-            candidate.system = named.pop()
+        if not members or (not named and candidate.kind == "ratio"):
+            return
+        if len(named) == 1 and named != {candidate.system, candidate.vs} - {family}:
+            setattr(candidate, side, named.pop())
         else:
-            candidate.doubts["system"] = f"{candidate.system} is a family: which of its systems measured this figure?"
+            candidate.doubts[side] = f"{family} is a family: which of its systems does the text mean?"
 
     def _variant(self, text: str, reading: Reading) -> bool:
         """A size that names a product variant: "H100 80GB", "SXM 80GB GPUs" (not a claim about the product)."""

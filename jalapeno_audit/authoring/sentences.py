@@ -26,6 +26,7 @@ class Sentence:
     item: bool = False  # a list item ("- ...", "1. ..."): its siblings say nothing about it
     context: str = ""  # the rest of what applies to it: its paragraph's prose (for an item, the prose before the list)
     lead: str = ""  # for a list item: the prose line that introduces its list ("Compared to X, Y offers:"), if any
+    following: str = ""  # the next sentence of its paragraph, which may say what its figures were ("These results ...")
 
 
 def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
@@ -80,7 +81,8 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
         context = " ".join(found[other][0] for other in prose.get(number, []) if other != index)
         before = [found[other][0] for other in prose.get(number, []) if other < index]
         lead = before[-1] if item and before and before[-1].endswith(":") else ""
-        result.append(Sentence(text, number, item=item, context=context, lead=lead))
+        following = found[index + 1][0] if index + 1 < len(found) and found[index + 1][1] == number else ""
+        result.append(Sentence(text, number, item=item, context=context, lead=lead, following=following))
     return result
 
 
