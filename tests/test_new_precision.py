@@ -211,3 +211,13 @@ def test_a_sentence_that_says_what_the_figures_before_it_were_holds_their_model_
     # A next sentence that names a model for figures of its own says nothing of this one.
     text = "Jalapeño's throughput is 10,755 tokens per second in a server test. The GB200 reaches 535 tokens/sec/user on Kimi K2.5."
     assert _claims(text)[0] == ("10755", "jalapeno", None, {"scenario": "server"}, [])
+
+
+def test_the_digits_of_a_name_are_no_device_count():
+    # "the GB200 chip": not "200 chip"; a count written as a count still is one.
+    text = "Jalapeño's throughput is 10,755 tokens per second on Kimi K2.5. It is faster than the GB200 chip."
+    assert _claims(text)[0][3:] == ({}, [])
+    text = "Jalapeño's throughput is 10,755 tokens per second on Kimi K2.5. It ran on 200 chips."
+    assert _claims(text)[0][4] == ["at"]
+    text = "Jalapeño's throughput is 10,755 tokens per second in Server throughput benchmarks on Kimi K2.5."
+    assert _claims(text)[0][3:] == ({"scenario": "server"}, [])

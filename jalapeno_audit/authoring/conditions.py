@@ -20,7 +20,7 @@ _DEVICE = re.compile(_DEVICES, re.I)
 #: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
     r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
-    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:test|scenario|benchmark|mode)s?|scenario|"
+    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
     r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
@@ -37,8 +37,8 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),
     # A benchmark scenario ("in a server test", "the Offline scenario") and a single node, written as `at` writes them.
-    *(("scenario", re.compile(rf"{name}(?:\s+(?:test|scenario|benchmark|mode)s?)?" if name == "offline" else
-       rf"{name}\s+(?:test|scenario|benchmark|mode)s?", re.I), name) for name in ("server", "offline", "interactive")),
+    *(("scenario", re.compile(rf"{name}(?:\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?)?" if name == "offline" else
+       rf"{name}\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?", re.I), name) for name in ("server", "offline", "interactive")),
     ("nodes", re.compile(r"(?:single|one)[ -]node", re.I), "1"),
 )
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
@@ -65,6 +65,7 @@ class Placed:
     next_figure: int | None = None  # where the sentence's next figure starts: a setting after it is that figure's
     not_conditions: tuple[tuple[int, int], ...] = ()  # spans that only look like conditions: a lead-in read already
     given: dict[str, str] = field(default_factory=dict)  # conditions the structure gives the figure ("..., respectively")
+    unnamed: tuple[str, str] | None = None  # the sentence and its paragraph's context with catalog names blanked out
 
 
 def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, placed: Placed) -> None:
@@ -97,9 +98,11 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text):
         candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
         return
-    in_sentence = said(sentence.text, True)
+    # Condition words are looked for where the catalog's names are blanked out: "the Gaudi 2 chip" is not "2 chips".
+    unnamed_text, unnamed_context = placed.unnamed or (sentence.text, sentence.context)
+    in_sentence = said(unnamed_text, True)
     settings = _settings(catalog, candidate, sentence.text, in_sentence, placed.part) if in_sentence else None
-    for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(sentence.context, False))):
+    for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(unnamed_context, False))):
         if found and settings is not None and all(_written(setting_of(match.group()), settings, text is sentence.text) for match in found):
             continue  # every condition said here is one the figure's clause writes in `at`
         if found:

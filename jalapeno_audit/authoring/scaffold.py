@@ -112,9 +112,10 @@ class Scaffolder:
                 not_conditions += (lead,)
                 given = {reading.start: {name: value} for reading, value in zip(after, values, strict=True)}
         found: list[Candidate] = []
+        unnamed = (masked, mask(sentence.context, [*self.systems, *self.models]))
         for index, reading in enumerate(readings):
             later = readings[index + 1:]
-            placed = Placed((0, 0), later[0].start if later else None, not_conditions, given.get(reading.start, {}))
+            placed = Placed((0, 0), later[0].start if later else None, not_conditions, given.get(reading.start, {}), unnamed)
             candidate = self._candidate(sentence, masked, reading, readings[:index], later, subject,
                                         found[-1] if found else None, placed)
             if candidate is not None:
