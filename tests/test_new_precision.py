@@ -221,3 +221,18 @@ def test_the_digits_of_a_name_are_no_device_count():
     assert _claims(text)[0][4] == ["at"]
     text = "Jalapeño's throughput is 10,755 tokens per second in Server throughput benchmarks on Kimi K2.5."
     assert _claims(text)[0][3:] == ({"scenario": "server"}, [])
+
+
+def test_a_system_said_to_be_a_thing_that_has_a_figure_has_it():
+    text = "Jalapeño is a dual-chiplet accelerator that is equipped with 144 GB of HBM3E memory."
+    assert _claims(text)[0] == ("144", "jalapeno", None, {}, [])
+    # A relative clause of another noun after it still sets the figure apart.
+    assert _claims("Jalapeño is a chip that replaces a part that had 96 GB of HBM3E memory.")[0][4] == ["system"]
+    assert _claims("Jalapeño replaces a chip that had 96 GB of HBM3E memory.")[0][4] == ["system"]
+
+
+def test_a_precision_or_software_changes_no_memory_or_link_figure():
+    text = "Jalapeño carries 144 GB of HBM3E memory. It reaches 2,517 TFLOPS in FP8 with vLLM."
+    assert _claims(text)[0] == ("144", "jalapeno", None, {}, [])
+    # It does change compute: the paragraph's precision is still left to the reader there.
+    assert _claims("Jalapeño reaches 2,517 TFLOPS. It was measured in FP8.")[0][4] == ["at"]

@@ -50,6 +50,8 @@ _OPENING = re.compile(r"(?:on|in|at|with|under|using)\b[^,\d]{0,60},\s", re.I)
 UNSPLIT = re.compile(r"\b(?:TP|PP)\s*=?\s*1\b(?![.,]\d)", re.I)
 #: The runtime a software setting is built on, written beside it ("TensorRT-LLM v0.5.0, TensorRT 9.1"): part of it.
 _BENEATH = (("tensorrt-llm", re.compile(r"TensorRT(?!-)", re.I)),)
+#: Metric families whose figures are the hardware's capacities and links, which no precision or software changes.
+_FIXED_BY_HARDWARE = ("memory", "interconnect")
 #: Metric families whose figures depend on a precision or on software (not memory, power, prices or schedules).
 SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
@@ -77,6 +79,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # A setting written after a later figure is that figure's ("500W chip with 650 TFLOP/s BF16 compute"): it does
     # not bear on a figure whose metric no precision or software changes.
     others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None
+    # A precision or a software stack its paragraph names changes no memory or link figure ("144 GB of HBM3E", "4.9 TB/s");
+    # one said with the figure is left to the reader ("288GB of memory in FP8": what does the sentence mean?).
+    unchanged = metric is not None and metric.family in _FIXED_BY_HARDWARE
     # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
     # So is a figure its own clause gives per device ("..., or 3,066 tokens per second per NVIDIA H100 GPU"), whatever its metric.
@@ -86,6 +91,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
         found = []
         for match in (match for pattern in patterns for match in pattern.finditer(text)):
+            if unchanged and not in_sentence and (setting := setting_of(match.group())) is not None and setting[0] in ("precision", "software"):
+                continue
             if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                                 or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
                 continue

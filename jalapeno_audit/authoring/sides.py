@@ -39,6 +39,8 @@ _CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|against|versus|vs\.?|comp
 _OTHER_THING = re.compile(r"[\w .-]*?['’]s?\s+(?:[\w-]+\s+)?(?:predecessors?|successors?|rivals?|competitors?|competition|previous generation|"
                           r"last generation|older sibling|forerunner)\b", re.I)
 _OTHER_CLAUSE = re.compile(r"\b(?:an?|the|its|their)\s+(?:[\w-]+\s+){0,3}?(?:that|which|who)\s", re.I)
+#: "X is a dual-chiplet accelerator that ...": the noun the relative clause follows is X itself, said to be one.
+_SAID_TO_BE = re.compile(r"^\S+(?:\s+\S+){0,3}?\s+(?:is|was|remains)\s+(?P<noun>an?\s+(?:[\w-]+\s+){0,3}?(?:that|which)\s)", re.I)
 _FRONTED = re.compile(r"\s*(?:compared (?:with|to)|against|versus|relative to|next to)\b", re.I)
 _ITSELF = re.compile(r"\bthan\s+(?:it|they|its|their)\b", re.I)
 _FROM_ALONE = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,2}$", re.I)
@@ -225,7 +227,9 @@ def _apart(text: str, pos: int, reading: Reading) -> bool:
     if pos >= reading.end:
         return bool(_CONTRAST.search(text, reading.end, pos))
     between = text[pos:reading.start]
-    return bool(_CONTRAST.search(between) or _OTHER_THING.match(between) or _OTHER_CLAUSE.search(between))
+    said_to_be = _SAID_TO_BE.match(between)
+    other_clause = _OTHER_CLAUSE.search(between, said_to_be.end() if said_to_be else 0)
+    return bool(_CONTRAST.search(between) or _OTHER_THING.match(between) or other_clause)
 
 
 def coordinated_after(previous: Candidate | None, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:
