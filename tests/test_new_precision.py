@@ -188,9 +188,9 @@ def test_a_measured_figure_of_a_family_is_one_of_its_systems():
 
 def test_a_percent_change_named_after_its_noun_is_a_ratio():
     for text, direction in (("a 27% performance speed up over", "up"), ("a 27% speed-up", "up"), ("a 40% TCO reduction", "down"),
-                            ("a 12% throughput gain", "up")):
+                            ("a 12% throughput gain", "up"), ("This lead extends to 28% in offline benchmarks.", "up")):
         assert [(r.kind, r.direction) for r in read_figures(text)] == [("ratio", direction)], text
-    for text in ("30% speed of light", "a 20% share in sales", "27% of the performance"):
+    for text in ("30% speed of light", "a 20% share in sales", "27% of the performance", "Usage extends to 28% of users."):
         assert read_figures(text)[0].kind != "ratio", text
 
 

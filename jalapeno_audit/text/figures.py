@@ -63,6 +63,8 @@ _DIRECTION_DOWN = ("lower", "less", "fewer", "smaller", "slower", "cheaper", "re
 #: A percent, one noun and the word of its change ("27% performance speed-up", "40% TCO reduction"); the noun is no
 #: word of a phrase ("of", "in") and no direction itself.
 _NAMED_CHANGE = re.compile(r"\s*(?!(?:of|in|on|at|to|for|from|by|with|and|or|than|the|an?)\b)[a-z]+\s+([a-z]+)\b")
+#: A lead that grows to a percent ("This lead extends to 28%", "the advantage widens to 40%"): the lead is the figure.
+_LEAD_GROWS = re.compile(r"\b(?:lead|advantage|edge)\s+(?:extends|grows|widens|rises|increases|jumps|stretches)\s+to\s*$")
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 _START = r"(?<![\w.,/\-])"  # not inside a product name ("H100"), a decimal, a path or a hyphenated id
 _TIMES = r"(?:\s*[x×](?![\w])|\s*-?\s*times\b|\s*-?\s*fold\b)"
@@ -195,7 +197,8 @@ def _percent(text: str, match: re.Match) -> Reading | None:
     if word and word.group(1) not in (*_DIRECTION_UP, *_DIRECTION_DOWN) and (named := _NAMED_CHANGE.match(after)):
         word = named  # "a 27% performance speed-up", "a 40% TCO reduction": the change is the word after its noun
     direction = None
-    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increase[sd]?|improve[sd]?|boost(?:s|ed)?|rais(?:es|ed)|up)\s+(?:\w+\s+)?by\s*$", before):
+    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increase[sd]?|improve[sd]?|boost(?:s|ed)?|rais(?:es|ed)|up)\s+(?:\w+\s+)?by\s*$", before) \
+            or _LEAD_GROWS.search(before):
         direction = "up"
     elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut|reduce[sd]?|lower(?:s|ed)?|down)\s+(?:\w+\s+)?by\s*$", before):
         direction = "down"
