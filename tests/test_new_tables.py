@@ -122,8 +122,31 @@ def test_a_table_of_one_cell_a_line_with_group_labels():
                         ("alpha-chip", "throughput", "185", None, {"batch": "1"}), ("alpha-chip", "ttft", "7.1", "ms", {"batch": "1"})]
     assert all(not c.doubts and c.model == "llama-3.1-8b" for c in found[:6])
     assert found[0].quote == "Llama 3.1 8B\n\n64\n\n10,907\n\n102"
-    # The "Speedup" group names no system: its multiples are commented, system and comparator marked.
-    assert [(c.kind, c.figure, "system" in c.doubts, "vs" in c.doubts) for c in found[6:]] == [("ratio", "3.0", True, True), ("ratio", "4.7", True, True)]
+    # The "Speedup" group names no system: its multiples compare the groups that hold its row, one way round as the
+    # figures show (10,907 / 3,679 is 3.0; a latency of 481 ms against 102 ms is 4.7 times lower).
+    assert [(c.kind, c.figure, c.system, c.vs, c.metric, c.doubts) for c in found[6:]] == [
+        ("ratio", "3.0", "alpha-chip", "beta-chip", "throughput", {}), ("ratio", "4.7", "alpha-chip", "beta-chip", "ttft", {})]
+
+
+def test_a_multiple_the_figures_of_its_row_do_not_give_is_commented():
+    # 10,907 / 3,679 is not 2.4: which systems, and which way round, the table does not say.
+    found = _draft(CELL_LINES.replace("3.0x", "2.4x"))
+    assert [(c.figure, sorted(c.doubts)) for c in found[6:]] == [("2.4", ["system", "vs"]), ("4.7", [])]
+    # A multiple with only one group of a system beside it is commented too.
+    one_side = CELL_LINES.replace("Beta\n\nLlama 3.1 8B\n\n64\n\n3,679\n\n481\n\n", "")
+    assert all({"system", "vs"} <= set(c.doubts) for c in _draft(one_side) if c.kind == "ratio")
+
+
+def test_a_multiple_between_groups_carries_each_sides_precision():
+    found = _draft(CELL_LINES + "\nFP8 Alpha, FP16 Beta, TensorRT-LLM\n")
+    assert [(c.system, c.vs, c.at, c.vs_at, c.doubts) for c in found if c.kind == "ratio"] == [
+        ("alpha-chip", "beta-chip", {"batch": "64", "precision": "fp8", "software": "tensorrt-llm"}, {"precision": "fp16"}, {})] * 2
+    catalog = load_catalog(("catalog.yaml", CATALOG.encode()))
+    draft = scaffold(CELL_LINES + "\nFP8 Alpha, FP16 Beta, TensorRT-LLM\n", "x", catalog, archive=None, publisher=None, url=None, published=None)[0]
+    assert draft.count("    vs_at: {precision: fp16}\n") == 2
+    # A precision stated for one side only says nothing of the other's.
+    found = _draft(CELL_LINES + "\nNote: Alpha with FP8.\n")
+    assert [sorted(c.doubts) for c in found if c.kind == "ratio"] == [["at"], ["at"]]
 
 
 def test_a_precision_beside_each_system_in_the_caption_is_that_systems():
@@ -136,7 +159,10 @@ def test_a_precision_beside_each_system_in_the_caption_is_that_systems():
             ("alpha-chip", "185", {"batch": "1", "isl": "128", "precision": "fp8", "software": "tensorrt-llm"}),
             ("alpha-chip", "7.1", {"batch": "1", "isl": "128", "precision": "fp8", "software": "tensorrt-llm"}),
             ("beta-chip", "3679", {"batch": "64", "isl": "128", "precision": "fp16", "software": "tensorrt-llm"}),
-            ("beta-chip", "481", {"batch": "64", "isl": "128", "precision": "fp16", "software": "tensorrt-llm"})], caption
+            ("beta-chip", "481", {"batch": "64", "isl": "128", "precision": "fp16", "software": "tensorrt-llm"}),
+            ("alpha-chip", "3.0", {"batch": "64", "isl": "128", "precision": "fp8", "software": "tensorrt-llm"}),
+            ("alpha-chip", "4.7", {"batch": "64", "isl": "128", "precision": "fp8", "software": "tensorrt-llm"})], caption
+        assert [c.vs_at for c in found if c.kind == "ratio"] == [{"precision": "fp16"}] * 2
     # An output length the table has no column for is a condition it does not settle.
     assert all("at" in c.doubts for c in _draft(with_isl + "\nFP8 Alpha, FP16 Beta, ISL/OSL provided\n"))
 
@@ -146,7 +172,7 @@ def test_a_precision_the_caption_does_not_tie_to_the_cells_system_stays_open():
         found = _draft(CELL_LINES + "\nNote: " + caption + "\n")
         beta = [c for c in found if c.system == "beta-chip"]
         assert beta and all("at" in c.doubts for c in beta), caption
-    alpha = [c for c in _draft(CELL_LINES + "\nNote: Alpha with FP8.\n") if c.system == "alpha-chip"]
+    alpha = [c for c in _draft(CELL_LINES + "\nNote: Alpha with FP8.\n") if c.system == "alpha-chip" and c.kind == "value"]
     assert alpha and all(not c.doubts and c.at["precision"] == "fp8" for c in alpha)
 
 

@@ -2,11 +2,12 @@
 
 Each figure cell is mapped to its row label and column header (``article_tables``). Its system is the one
 catalog system its row, its row group or its column names ("SambaNova (16-bit)"; "MI355X relative to
-B200" gives the comparator too); its model the one its row, group or column names, else the one the
+B200" gives the comparator too), or for a multiple in a group of no system ("Speedup"), the two groups of one
+system each whose figures in its row and column give it one way round; its model the one its row, group or column names, else the one the
 lead-in line names; its metric the one the column, row and group words name, else the caption and lead-in
 words, with the unit written there (the same metric phrases and units the prose is read with); its
 conditions the column's qualifiers ("(8-bit)", "FP8"), a scenario row ("Offline"), and condition columns
-("Batch Size"). Any field left open, and any condition word in the caption or lead-in the table does not
+("Batch Size"), with the comparator's own settings in `vs_at` ("FP8 H100, FP16 A100"). Any field left open, and any condition word in the caption or lead-in the table does not
 settle, makes the cell a commented candidate with that field marked. Cells of a row that names no system
 in a table of systems (a total), empty cells ("n/a", "-") and years are not figures.
 """
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from fractions import Fraction
 
-from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell
+from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, TOKEN_RATE, MetricReader
@@ -79,8 +81,8 @@ class TableDrafter:
         relative = self._relative(column)
         kind = "ratio" if number[-1:] in "x×" or (relative and number.endswith("%")) else "value"
         candidate = Candidate(row.quote, kind, _figure(number), found=cell)
-        self._sides(candidate, table, row, column, relative)
         self._metric(candidate, table, " ".join((column, row.label, row.group)), number)
+        self._sides(candidate, table, row, column, relative)
         self._model(candidate, table, row, column)
         self._conditions(candidate, table, row, column, given)
         return candidate
@@ -105,10 +107,39 @@ class TableDrafter:
                 candidate.doubts["vs"] = "a multiple in the table: against which system?"
         elif named:
             candidate.doubts["system"] = f"its row and column name {', '.join(sorted(named))}"
+        elif candidate.kind == "ratio" and (sides := self._compared(table, row, column, candidate)) is not None:
+            candidate.system, candidate.vs = sides
         else:
             candidate.doubts["system"] = "its row and column name no catalog system"
             if candidate.kind == "ratio":
                 candidate.doubts["vs"] = "a multiple in the table: which systems does it compare?"
+
+    def _compared(self, table: Table, row: Row, column: str, candidate: Candidate) -> tuple[str, str] | None:
+        """The two systems a multiple in a row group of no system ("Speedup") compares: the groups of one system each
+        holding a row with its label and conditions, whose figures in its column give the multiple one way round
+        (as written, to half a unit of each cell's last digit); None when the arithmetic does not settle it."""
+        metric = self.catalog.metrics.get(candidate.metric or "")
+        index = table.columns.index(column)
+        conditions = [i for i, name in enumerate(table.columns) if _condition_key(name)]
+        peers: dict[str, str] = {}
+        for other in table.rows:
+            named = {system for _, system in mentions(other.group, self.systems)}
+            if (other.group != row.group and other.label == row.label and len(named) == 1 and self.is_group(other.group)
+                    and all(other.cells[i] == row.cells[i] for i in conditions) and figure_cell(other.cells[index])):
+                peers.setdefault(named.pop(), other.cells[index])
+        ratio = _written(candidate.found.rstrip("x× "))
+        if metric is None or len(peers) != 2 or ratio is None:
+            return None
+        fitting = []
+        for ahead, behind in (tuple(peers), tuple(reversed(peers))):
+            better, worse = _written(peers[ahead]), _written(peers[behind])
+            if better is None or worse is None:
+                return None
+            top, bottom = (better, worse) if metric.better == "higher" else (worse, better)
+            low, high = top[0] / bottom[1], top[1] / bottom[0]
+            if low <= ratio[1] and ratio[0] <= high:
+                fitting.append((ahead, behind))
+        return fitting[0] if len(fitting) == 1 else None
 
     def _metric(self, candidate: Candidate, table: Table, local: str, number: str) -> None:
         phrased = self.metrics.phrase_metrics(local)
@@ -168,14 +199,24 @@ class TableDrafter:
         if (scenario := _SCENARIOS.fullmatch(row.label.strip())) is not None:
             at["scenario"] = scenario.group().lower().replace(" ", "-")
         # The lead-in and caption state settings for the whole table, or beside each system ("FP8 H100, FP16 A100").
-        for key, value in stated_settings((table.lead, table.caption), candidate.system, self.systems).items():
+        stated = stated_settings((table.lead, table.caption), candidate.system, self.systems)
+        for key, value in stated.items():
             at.setdefault(key, value)
+        if candidate.kind == "ratio" and candidate.vs:
+            # The comparator's own settings, where they differ ("FP16 A100"): `vs_at`. A setting stated for one side
+            # only says nothing of the other's.
+            theirs = stated_settings((table.lead, table.caption), candidate.vs, self.systems)
+            candidate.vs_at = {key: value for key, value in theirs.items() if at.get(key) != value}
+            if set(stated) ^ set(theirs):
+                candidate.doubts["at"] = f"the table states {', '.join(sorted(set(stated) ^ set(theirs)))} for one side only"
+                candidate.at = at
+                return
         # A condition column settles its kind for every row, an empty cell included ("ISL/OSL's provided", OSL "-").
         settled = set(at) | {key for key in map(_condition_key, table.columns) if key}
         words = [match.group() for text in (table.lead, table.caption, table.header, row.label, row.group)
                  for match in CONDITION.finditer(UNSPLIT.sub("", text))]
-        open_words = [word for word in words
-                      if not settled_by(word, at) and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
+        open_words = [word for word in words if not settled_by(word, at) and not settled_by(word, {**at, **candidate.vs_at})
+                      and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
         if open_words:
             candidate.doubts["at"] = f"the table or its caption says '{open_words[0]}': does it apply here?"
         candidate.at = at
@@ -185,6 +226,15 @@ def _between(text: str, first: int, second: int, systems: dict[str, str]) -> str
     """The text between the end of the catalog name at ``first`` and ``second``."""
     name_end = max((first + len(name) for name in systems if text.lower().startswith(name, first)), default=first)
     return text[name_end:second]
+
+
+def _written(cell: str) -> tuple[Fraction, Fraction] | None:
+    """A cell's figure as the interval its written digits stand for ("3.0x": [2.95, 3.05], "10,907": [10906.5, 10907.5])."""
+    digits = re.sub(r"[,\s]", "", cell)
+    if not re.fullmatch(r"\d+(?:\.\d+)?", digits):
+        return None
+    half = Fraction(1, 2 * 10 ** len(digits.partition(".")[2]))
+    return Fraction(digits) - half, Fraction(digits) + half
 
 
 def _condition_key(column: str) -> str | None:
