@@ -208,9 +208,14 @@ Server 97%
 def test_percent_of_a_rival_in_a_relative_column_is_a_ratio():
     found = _draft(RELATIVE)
     assert [(c.kind, c.system, c.vs, c.model, c.figure, c.at) for c in found] == [
-        ("ratio", "alpha-chip", "beta-chip", "llama-3.1-70b", "1", {"scenario": "offline"}),
-        ("ratio", "alpha-chip", "beta-chip", "llama-3.1-70b", "0.97", {"scenario": "server"})]
-    assert all("metric" in c.doubts for c in found)  # the table's words name no metric
+        ("ratio", "alpha-chip", "beta-chip", "llama-3.1-70b", "1.00", {"scenario": "offline"}),
+        ("ratio", "alpha-chip", "beta-chip", "llama-3.1-70b", "0.97", {"scenario": "server"})]  # a percent keeps its digits
+    # The table's words name no metric: a server or offline scenario is scored in aggregate throughput.
+    assert [(c.metric, c.doubts) for c in found] == [("throughput", {}), ("throughput", {})]
+    # A single-stream scenario is scored in latency, and a row that is no scenario says nothing: left to the reader.
+    for label in ("Single-stream", "Overall"):
+        found = _draft(RELATIVE.replace("Server", label))
+        assert "metric" in found[1].doubts, label
 
 
 def test_totals_years_and_glued_rows_are_not_figures():

@@ -34,6 +34,8 @@ _CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), 
                       ("osl", re.compile(r"\boutput (?:length|tokens)\b|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
                       ("gpus", re.compile(r"(?:#|number) of GPUs|^GPUs$", re.I)))
 _SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
+#: Scenarios scored in throughput (single- and multi-stream are scored in latency).
+_THROUGHPUT_SCENARIOS = re.compile(r"offline|server|interactive", re.I)
 #: Condition words and what settles each: the precision a column states, the scenario a row states.
 _KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
           ("batch", re.compile(r"batch|BS=", re.I)), ("isl", re.compile(r"ISL|input length", re.I)), ("osl", re.compile(r"OSL|output length", re.I)))
@@ -81,7 +83,7 @@ class TableDrafter:
         relative = self._relative(column)
         kind = "ratio" if number[-1:] in "x×" or (relative and number.endswith("%")) else "value"
         candidate = Candidate(row.quote, kind, _figure(number), found=cell)
-        self._metric(candidate, table, " ".join((column, row.label, row.group)), number)
+        self._metric(candidate, table, " ".join((column, row.label, row.group)), number, row.label)
         self._sides(candidate, table, row, column, relative)
         self._model(candidate, table, row, column)
         self._conditions(candidate, table, row, column, given)
@@ -141,7 +143,7 @@ class TableDrafter:
                 fitting.append((ahead, behind))
         return fitting[0] if len(fitting) == 1 else None
 
-    def _metric(self, candidate: Candidate, table: Table, local: str, number: str) -> None:
+    def _metric(self, candidate: Candidate, table: Table, local: str, number: str, row_label: str = "") -> None:
         phrased = self.metrics.phrase_metrics(local)
         if not phrased:
             around = [self.metrics.phrase_metrics(text) for text in (table.caption, table.lead)]
@@ -150,7 +152,9 @@ class TableDrafter:
                 return
             phrased = next((found for found in around if found), set())
         if candidate.kind == "ratio" or number.endswith("%"):
-            if candidate.kind == "ratio" and len(phrased) == 1:
+            if candidate.kind == "ratio" and not phrased and (scored := self._scenario_metric(row_label)) is not None:
+                candidate.metric = scored  # "Server 97%": a benchmark scenario's score, the aggregate throughput
+            elif candidate.kind == "ratio" and len(phrased) == 1:
                 candidate.metric = next(iter(phrased))
             else:
                 candidate.doubts["metric"] = f"the table names {', '.join(sorted(phrased))}" if phrased else "the table's words name no metric"
@@ -161,6 +165,14 @@ class TableDrafter:
             candidate.metric, candidate.unit = both.pop(), unit
         else:
             candidate.doubts["metric"] = f"the unit fits {', '.join(sorted(fits))}" if fits else "no unit in its row, column or caption"
+
+    def _scenario_metric(self, label: str) -> str | None:
+        """The metric a row of a benchmark scenario scores when the table names none: the offline, server and
+        interactive scenarios are scored in aggregate tokens per second (the catalog's one tok/s metric)."""
+        if not _THROUGHPUT_SCENARIOS.fullmatch(label.strip()):
+            return None
+        aggregate = [m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"]
+        return aggregate[0] if len(aggregate) == 1 else None
 
     def _unit(self, text: str) -> tuple[set[str], str | None]:
         """The metrics the first unit the table's words write fits, and the unit to write."""
@@ -242,6 +254,7 @@ def _condition_key(column: str) -> str | None:
 
 
 def _figure(number: str) -> str:
-    """The figure as written, without thousands separators or its sign; a percent as the fraction it is ("97%": 0.97)."""
+    """The figure as written, without thousands separators or its sign; a percent as the fraction it is, to the
+    digits written ("97%": 0.97, "100%": 1.00, known to the percent as written)."""
     digits = re.sub(r"[^\d.]", "", number)
-    return format((Decimal(digits) / 100).normalize(), "f") if number.endswith("%") else digits
+    return format(Decimal(digits).scaleb(-2), "f") if number.endswith("%") else digits
