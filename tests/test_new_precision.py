@@ -236,3 +236,26 @@ def test_a_precision_or_software_changes_no_memory_or_link_figure():
     assert _claims(text)[0] == ("144", "jalapeno", None, {}, [])
     # It does change compute: the paragraph's precision is still left to the reader there.
     assert _claims("Jalapeño reaches 2,517 TFLOPS. It was measured in FP8.")[0][4] == ["at"]
+
+
+def _ratios(text: str) -> list[tuple[str, str | None, str | None, str | None, list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.vs, c.metric, sorted(c.doubts)) for c in found if c.kind == "ratio"]
+
+
+def test_a_comparator_qualified_by_its_age_is_still_the_comparator():
+    for qualified in ("the previous-gen GB200", "the older GB200", "Nvidia's current-gen GB200"):
+        assert _ratios(f"Jalapeño has 2x lower end-to-end latency than {qualified}.")[0][1:3] == ("jalapeno", "gb200"), qualified
+
+
+def test_a_ratio_of_performance_borrows_no_metric_from_another_clause():
+    found = _ratios("Jalapeño will have 1.5x more performance than the GB200, as well as twice the compute power.")
+    assert found == [("1.5", "jalapeno", "gb200", None, ["metric"]), ("2", "jalapeno", "gb200", "peak-compute", [])]
+
+
+def test_a_memory_type_is_no_condition_of_a_compute_figure():
+    text = "Jalapeño has twice the compute power of the GB200. It may use HBM3 or the faster HBM3e memory."
+    assert _ratios(text) == [("2", "jalapeno", "gb200", "peak-compute", [])]
+    # It may be one of a throughput figure: left to the reader.
+    text = "Jalapeño has twice the throughput of the GB200. It may use HBM3 or the faster HBM3e memory."
+    assert _ratios(text)[0][4] == ["at"]

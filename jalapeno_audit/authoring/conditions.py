@@ -74,8 +74,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     """Mark `at` when the sentence or its paragraph states something that may be a condition."""
     metric = catalog.metrics.get(candidate.metric or "")
     # A memory type beside a memory figure names what is measured ("180GB of HBM3E"); two memory
-    # figures of one system that differ by type are caught by `apart`.
-    patterns = (CONDITION,) if metric is not None and metric.family == "memory" else (CONDITION, MEMORY_TYPE)
+    # figures of one system that differ by type are caught by `apart`. Nor does it change a compute or link figure
+    # ("twice the compute power"; "... using HBM3 or the faster HBM3e"): the chip's arithmetic and links are its own.
+    patterns = (CONDITION,) if metric is not None and metric.family in ("memory", "compute", "interconnect") else (CONDITION, MEMORY_TYPE)
     # A setting written after a later figure is that figure's ("500W chip with 650 TFLOP/s BF16 compute"): it does
     # not bear on a figure whose metric no precision or software changes.
     others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None
