@@ -109,7 +109,6 @@ class MetricReader:
         unit = None
         token_rate = False
         tail = sentence[reading.end:reading.end + 40] if reading.end <= len(sentence) else ""
-        tail = tail[1:] if reading.hedge == "+" and tail.startswith("+") else tail  # "1,000+ tokens/sec": the unit after the bound
         if not is_ratio and reading.label == "$":
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
         elif not is_ratio and (rate := TOKEN_RATE.match(tail)):
