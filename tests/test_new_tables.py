@@ -223,3 +223,9 @@ def test_totals_years_and_glued_rows_are_not_figures():
             "Glued.\n\nSystem# of GPUsOffline\nAlpha 80GB HBM3410700\nBeta 96GB HBM3E14488\n")
     found = _draft(text)
     assert [(c.system, c.figure, c.metric) for c in found] == [("alpha-chip", "1200", "throughput"), ("beta-chip", "900", "throughput")]
+
+
+def test_a_single_node_said_before_a_table_is_a_condition_of_every_cell():
+    found = _draft(RELATIVE.replace("on Llama 3.1 70B:", "on Llama 3.1 70B, single-node:"))
+    assert [(c.figure, c.at, c.doubts) for c in found] == [
+        ("1.00", {"scenario": "offline", "nodes": "1"}, {}), ("0.97", {"scenario": "server", "nodes": "1"}, {})]
