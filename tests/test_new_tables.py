@@ -229,3 +229,14 @@ def test_a_single_node_said_before_a_table_is_a_condition_of_every_cell():
     found = _draft(RELATIVE.replace("on Llama 3.1 70B:", "on Llama 3.1 70B, single-node:"))
     assert [(c.figure, c.at, c.doubts) for c in found] == [
         ("1.00", {"scenario": "offline", "nodes": "1"}, {}), ("0.97", {"scenario": "server", "nodes": "1"}, {})]
+
+
+def test_a_lead_in_that_continues_the_one_before_reads_the_table_with_both():
+    second = "\nAnd against Gamma:\n\nScenario Alpha relative to Gamma\nOffline 92%\nServer 93%\n"
+    found = _draft(RELATIVE.replace("on Llama 3.1 70B:", "on Llama 3.1 70B, single-node:") + second)
+    assert [(c.vs, c.model, c.figure, c.at, c.doubts) for c in found[2:]] == [
+        ("gamma-cloud", "llama-3.1-70b", "0.92", {"scenario": "offline", "nodes": "1"}, {}),
+        ("gamma-cloud", "llama-3.1-70b", "0.93", {"scenario": "server", "nodes": "1"}, {})]
+    # Prose between the tables, or a lead-in of its own, breaks the thread: the second table names no model.
+    for text in (RELATIVE + "\nGamma is newer.\n" + second, RELATIVE + second.replace("And against Gamma:", "Against Gamma:")):
+        assert all("model" in c.doubts for c in _draft(text)[2:])
