@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from jalapeno_audit.authoring.scaffold import scaffold
-from jalapeno_audit.authoring.sentences import name_pattern, sentences
+from jalapeno_audit.authoring.sentences import mentions, name_pattern, sentences
 from jalapeno_audit.corpus.catalog import load_catalog
 from jalapeno_audit.text.figures import APPROX, LOWER, find_hedge, read_figures
 
@@ -147,6 +147,8 @@ def test_a_name_is_found_however_its_words_are_joined():
     # A word and a number may be run together, two numbers never: "Llama 270B" is not "Llama 2 70B".
     assert re.fullmatch(name_pattern("Llama 2 70B"), "Llama2-70B")
     assert re.fullmatch(name_pattern("Llama 2 70B"), "Llama 270B") is None
+    # A name followed by a point and a digit is another version: "Llama3.1" is not Llama 3.
+    assert mentions("It runs Llama3.1 and Llama 3.1 fast, and Llama 3 too.", {"llama 3": "llama-3"}) == [(41, "llama-3")]
 
 
 def test_the_benchmark_a_result_comes_from_is_not_a_condition():

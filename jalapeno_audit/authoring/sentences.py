@@ -116,7 +116,7 @@ def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
     qualifies another ("the Blackwell-based B200", "H100-powered servers") is not a mention of its system."""
     hits: list[tuple[int, int, str]] = []
     for name in sorted(names, key=len, reverse=True):
-        for match in re.finditer(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|-(?:based|powered|equipped)\b)", text):
+        for match in re.finditer(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d|-(?:based|powered|equipped)\b)", text):
             if not any(a < match.end() and match.start() < b for a, b, _ in hits):
                 hits.append((match.start(), match.end(), names[name]))
     return sorted((start, entry_id) for start, _, entry_id in hits)
@@ -126,7 +126,7 @@ def mask(text: str, names) -> str:
     """Blank out catalog names ("GPT-OSS 120B", "Kimi K2.5") so their digits are not figures."""
     for name in sorted(set(names), key=len, reverse=True):
         if any(ch.isdigit() for ch in name):
-            text = re.sub(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w])", lambda m: "#" * len(m.group()), text)
+            text = re.sub(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d)", lambda m: "#" * len(m.group()), text)
     return text
 
 
