@@ -261,3 +261,11 @@ def test_a_memory_type_is_no_condition_of_a_compute_figure():
     # It may be one of a throughput figure: left to the reader.
     text = "Jalapeño has twice the throughput of the GB200. It may use HBM3 or the faster HBM3e memory."
     assert _ratios(text)[0][4] == ["at"]
+
+
+def test_a_workload_the_catalog_does_not_name_leaves_the_model_to_the_reader():
+    text = "On GPTJ-99, Jalapeño shines. Jalapeño is 12% faster than the GB200 in throughput."
+    assert _ratios(text)[0][4] == ["model"]
+    # A catalog name opening the sentence is no unknown workload, nor is a year.
+    assert _ratios("On Kimi K2.5, Jalapeño is 12% faster than the GB200 in throughput.")[0][4] == []
+    assert _ratios("In 2025, Jalapeño is 12% faster than the GB200 in throughput.")[0][4] == []

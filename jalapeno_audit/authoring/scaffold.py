@@ -172,7 +172,8 @@ class Scaffolder:
         for side in ("system", "vs"):
             if getattr(candidate, side) and side not in candidate.doubts:
                 self._member(candidate, side)
-        read_model(candidate, sentence, masked, (part_start, part_end), self.models, self.metrics.model_bound(candidate.metric))
+        read_model(candidate, sentence, masked, (part_start, part_end), self.models, self.metrics.model_bound(candidate.metric),
+                   placed.unnamed[1] if placed.unnamed else sentence.context)
         conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
         if metric is not None and self.catalog.metrics[metric].family == "memory":
             typed = TYPED_MEMORY.match(text, reading.end)
