@@ -269,3 +269,15 @@ def test_a_workload_the_catalog_does_not_name_leaves_the_model_to_the_reader():
     # A catalog name opening the sentence is no unknown workload, nor is a year.
     assert _ratios("On Kimi K2.5, Jalapeño is 12% faster than the GB200 in throughput.")[0][4] == []
     assert _ratios("In 2025, Jalapeño is 12% faster than the GB200 in throughput.")[0][4] == []
+
+
+def test_a_gain_after_a_rate_is_of_that_rate_and_in_its_scene():
+    text = ("On a single node, Jalapeño pushed 100,282 tokens per second in the MLPerf Kimi K2.5 Server benchmark"
+            " — a 3.1x improvement over the GB200.")
+    found = _claims(text)
+    assert found[1] == ("3.1", "jalapeno", "kimi-k2.5", {"nodes": "1", "scenario": "server"}, [])
+    assert _ratios(text)[0][3] == "throughput"
+    # A precision beside a ratio may be one side's only: left to the reader.
+    assert _claims(text.replace("Server benchmark", "Server benchmark in FP4"))[1][4] == ["at"]
+    # A gain with no absolute rate before it names no metric.
+    assert _ratios("Jalapeño shows a 3.1x improvement over the GB200.")[0][4] == ["metric"]

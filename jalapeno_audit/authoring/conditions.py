@@ -133,9 +133,10 @@ def respective(text: str) -> tuple[tuple[int, int], str, list[str]] | None:
 def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.Match[str]], part_span: tuple[int, int]) -> dict[str, str] | None:
     """The `at` of a value whose sentence states only one-word settings ("with TensorRT-LLM", "650 TFLOP/s BF16
     compute", "in a server test"), all in the figure's own clause or the phrase that opens the sentence ("On a single
-    node, ..."), one per kind, on a metric they bear on; else None."""
+    node, ..."), one per kind, on a metric they bear on; else None. A ratio takes only the scene both sides ran in
+    (a scenario, a single node): a precision or software beside it may be one side's."""
     metric = catalog.metrics.get(candidate.metric or "")
-    if candidate.kind != "value" or metric is None or metric.family not in SETTING_FAMILIES:
+    if metric is None or metric.family not in SETTING_FAMILIES:
         return None
     opening = _OPENING.match(text)
     placed: list[tuple[str, str]] = []
@@ -150,6 +151,8 @@ def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.M
     for key, value in placed:
         if settings.setdefault(key, value) != value:
             return None
+    if candidate.kind == "ratio" and any(key not in _SCENE for key in settings):
+        return None  # a precision or software beside a ratio may be one side's only
     # "N in a server test and M in an offline test": a setting of a kind the figure's clause states is another clause's.
     return None if any(key not in settings for key, _ in elsewhere) else settings
 

@@ -94,11 +94,15 @@ class MetricReader:
                 if not values:
                     continue
                 metrics = {other.metric for other in values}
-                metric = self.catalog.metrics.get(next(iter(metrics)) or "") if len(metrics) == 1 else None
-                if metric is not None and metric.better == "higher" and metric.family in ("throughput", "responsiveness"):
-                    candidate.metric = metric.id
+                if len(metrics) == 1 and self.is_rate(rate := next(iter(metrics))):
+                    candidate.metric = rate
                     del candidate.doubts["metric"]
                 break
+
+    def is_rate(self, metric_id: str | None) -> bool:
+        """Whether a metric is a rate where higher is better (throughput, a user's speed): what "faster" measures."""
+        metric = self.catalog.metrics.get(metric_id or "")
+        return metric is not None and metric.better == "higher" and metric.family in ("throughput", "responsiveness")
 
     def metric(self, reading: Reading, part: str, sentence: str, is_ratio: bool,
                others: list[tuple[int, int]] | None = None) -> tuple[str | None, str | None, str]:

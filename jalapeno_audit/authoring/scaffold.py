@@ -47,6 +47,9 @@ _NEGATED = re.compile(r"\b(?:not|never|no longer|cannot)\b|n['’]t\b", re.I)
 #: figure a count of something other than the measure ("four stacks"): a word that is no joiner.
 _BESIDE = 60
 _NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of|as|on|in|with|at|to|is|was|than|respectively)\b)[a-z][a-z-]*", re.I)
+#: A word of gain after a ratio ("a 3.1x improvement over the MI325X"): after an absolute rate in its sentence, the ratio
+#: is of that rate's metric.
+_GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up)\b", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 
@@ -152,6 +155,10 @@ class Scaffolder:
             return None  # no unit and no metric phrase, or a sum in billions (a deal, not a price): not a figure a claim would state
         if metric is not None and self.catalog.metrics[metric].family == "model-size":
             return None  # "70 billion parameters": a model size, not a claim about a system
+        if metric is None and is_ratio and metric_doubt == NO_PHRASE and _GAIN.match(text, reading.end) and previous is not None \
+                and previous.kind == "value" and self.metrics.is_rate(previous.metric):
+            # "pushed N tokens per second ... — a 3.1x improvement over Y": the gain is in the figure just before it.
+            metric, metric_doubt = previous.metric, ""
         candidate = Candidate(text, "ratio" if is_ratio else "value", "", found=reading.text, unit=unit, metric=metric,
                               start=reading.start, end=reading.end)
         if metric is None:
