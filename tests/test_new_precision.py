@@ -281,3 +281,9 @@ def test_a_gain_after_a_rate_is_of_that_rate_and_in_its_scene():
     assert _claims(text.replace("Server benchmark", "Server benchmark in FP4"))[1][4] == ["at"]
     # A gain with no absolute rate before it names no metric.
     assert _ratios("Jalapeño shows a 3.1x improvement over the GB200.")[0][4] == ["metric"]
+
+
+def test_the_doubt_names_the_condition_the_figure_does_not_write():
+    text = "Jalapeño FP8 reaches 900 tokens/sec/user with vLLM. Jalapeño reaches 90 ms time to first token with vLLM."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert found[1].doubts == {"at": "its paragraph says 'FP8': does it apply here?"}

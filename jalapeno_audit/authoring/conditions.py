@@ -111,10 +111,11 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     in_sentence = said(unnamed_text, True)
     settings = _settings(catalog, candidate, sentence.text, in_sentence, placed.part) if in_sentence else None
     for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(unnamed_context, False))):
-        if found and settings is not None and all(_written(setting_of(match.group()), settings, text is sentence.text) for match in found):
-            continue  # every condition said here is one the figure's clause writes in `at`
-        if found:
-            candidate.doubts["at"] = f"{where} '{found[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
+        # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
+        # doubt names the first of them.
+        open_words = [match for match in found if settings is None or not _written(setting_of(match.group()), settings, text is sentence.text)]
+        if open_words:
+            candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
     candidate.at = {**(settings or {}), **placed.given}
 
