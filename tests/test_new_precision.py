@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.authoring.sentences import mentions, name_pattern, sentences
 from jalapeno_audit.corpus.catalog import load_catalog
+from jalapeno_audit.text.figures import APPROX, LOWER, find_hedge, read_figures
 
 
 def _found(text: str) -> list[tuple[str, str | None, str | None, list[str]]]:
@@ -130,3 +134,156 @@ def test_a_sum_in_billions_and_a_count_beside_a_figure_are_not_proposed():
 def test_a_scaled_figure_is_written_in_full():
     assert _found("Jalapeño can produce 60 thousand tokens/sec/user.")[0][:2] == ("60000", "jalapeno")
     assert _found("Jalapeño can produce 30K tokens/sec/user.")[0][0] == "30000"
+
+
+def _claims(text: str) -> list[tuple[str, str | None, str | None, dict[str, str], list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.model, c.at, sorted(c.doubts)) for c in found]
+
+
+def test_a_name_is_found_however_its_words_are_joined():
+    for written in ("GPT-OSS 120B", "GPT-OSS-120B", "GPT OSS 120B", "GPT-OSS120B"):
+        assert _claims(f"Jalapeño reaches 129 tokens/sec/user on {written}.")[0] == ("129", "jalapeno", "gpt-oss-120b", {}, []), written
+    # A word and a number may be run together, two numbers never: "Llama 270B" is not "Llama 2 70B".
+    assert re.fullmatch(name_pattern("Llama 2 70B"), "Llama2-70B")
+    assert re.fullmatch(name_pattern("Llama 2 70B"), "Llama 270B") is None
+    # A name followed by a point and a digit is another version: "Llama3.1" is not Llama 3.
+    assert mentions("It runs Llama3.1 and Llama 3.1 fast, and Llama 3 too.", {"llama 3": "llama-3"}) == [(41, "llama-3")]
+
+
+def test_the_benchmark_a_result_comes_from_is_not_a_condition():
+    assert _claims("In MLPerf Inference, Jalapeño delivers 129 tokens/sec/user on Kimi K2.5.")[0] == ("129", "jalapeno", "kimi-k2.5", {}, [])
+
+
+def test_a_figure_per_device_is_not_one_of_the_device_count_beside_it():
+    for text in ("Spread across 8 GPUs, Jalapeño reaches 3,066 tokens per second per GPU.",
+                 "Jalapeño reaches 3,066 tokens per second per GPU, spread across 8 GPUs."):
+        assert _claims(text)[0] == ("3066", "jalapeno", None, {}, []), text
+    # The count's own figure keeps its count as a condition for the reader to write.
+    assert "at" in _claims("Jalapeño processed 24,525 tokens per second across 8 GPUs.")[0][4]
+
+
+def test_the_lines_of_a_table_are_not_the_prose_around_it():
+    body = "Jalapeño reaches 129 tokens/sec/user on Kimi K2.5.\nSingle-Node | 61,759.1"
+    assert sentences(body)[0].context == "Single-Node | 61,759.1"
+    assert sentences(body, frozenset({"Single-Node | 61,759.1"}))[0].context == ""
+
+
+def test_over_the_figure_of_another_is_no_bound():
+    assert find_hedge("a 27% speed-up over the 12,022 tokens/s", 31, 37) == (None, None)
+    assert find_hedge("a speed of over 12,022 tokens/s", 16, 22) == ("over", LOWER)
+    assert find_hedge("around the 12,022 mark", 11, 17) == ("around", APPROX)
+
+
+def test_a_measured_figure_of_a_family_is_one_of_its_systems():
+    # The article names one system of the family: that is whose figure it is.
+    assert _claims("The GB200 is fast. NVIDIA Blackwell reaches 12,022 tokens/sec/user on Kimi K2.5.")[0][1:] == (
+        "gb200", "kimi-k2.5", {}, [])
+    # It names two: left to the reader, for a value and for a side of a comparison.
+    assert _claims("The GB200 and GB300 are fast. NVIDIA Blackwell reaches 12,022 tokens/sec/user on Kimi K2.5.")[0][4] == ["system"]
+    found = _claims("The GB200 and GB300 are fast. NVIDIA Blackwell has 2x lower end-to-end latency than Jalapeño on Kimi K2.5.")
+    assert found[0][4] == ["system"]
+    # A comparison in an article that names none of the family's systems is the family's.
+    assert _claims("NVIDIA Blackwell has 2x lower end-to-end latency than Jalapeño on Kimi K2.5.")[0][1:] == (
+        "nvidia-blackwell", "kimi-k2.5", {}, [])
+
+
+def test_a_percent_change_named_after_its_noun_is_a_ratio():
+    for text, direction in (("a 27% performance speed up over", "up"), ("a 27% speed-up", "up"), ("a 40% TCO reduction", "down"),
+                            ("a 12% throughput gain", "up"), ("This lead extends to 28% in offline benchmarks.", "up")):
+        assert [(r.kind, r.direction) for r in read_figures(text)] == [("ratio", direction)], text
+    for text in ("30% speed of light", "a 20% share in sales", "27% of the performance", "Usage extends to 28% of users."):
+        assert read_figures(text)[0].kind != "ratio", text
+
+
+def test_a_benchmark_scenario_and_a_single_node_are_conditions():
+    text = "Jalapeño's throughput is 10,755 tokens per second in a server test and 11,264 tokens per second in an offline test."
+    assert [(c[0], c[3], c[4]) for c in _claims(text)] == [("10755", {"scenario": "server"}, []), ("11264", {"scenario": "offline"}, [])]
+    text = "On a single node, Jalapeño pushed a throughput of 100,282 tokens per second on the Kimi K2.5 Server benchmark."
+    assert _claims(text)[0] == ("100282", "jalapeno", "kimi-k2.5", {"scenario": "server", "nodes": "1"}, [])
+    # A scenario in another clause, or a word that only looks like one ("server GPUs"), is left to the reader or is none.
+    assert _claims("In the offline test the GB200 led, while Jalapeño's throughput was 100,282 tokens per second.")[0][4] == ["at"]
+    assert _claims("Jalapeño's throughput was 100,282 tokens per second on server GPUs.")[0][3:] == ({}, [])
+
+
+def test_a_sentence_that_says_what_the_figures_before_it_were_holds_their_model_back():
+    text = ("Jalapeño's throughput is 10,755 tokens per second in a server test. "
+            "These results are similar to those of the GB200 on Kimi K2.5.")
+    assert _claims(text)[0] == ("10755", "jalapeno", None, {"scenario": "server"}, ["model"])
+    # A next sentence that names a model for figures of its own says nothing of this one.
+    text = "Jalapeño's throughput is 10,755 tokens per second in a server test. The GB200 reaches 535 tokens/sec/user on Kimi K2.5."
+    assert _claims(text)[0] == ("10755", "jalapeno", None, {"scenario": "server"}, [])
+
+
+def test_the_digits_of_a_name_are_no_device_count():
+    # "the GB200 chip": not "200 chip"; a count written as a count still is one.
+    text = "Jalapeño's throughput is 10,755 tokens per second on Kimi K2.5. It is faster than the GB200 chip."
+    assert _claims(text)[0][3:] == ({}, [])
+    text = "Jalapeño's throughput is 10,755 tokens per second on Kimi K2.5. It ran on 200 chips."
+    assert _claims(text)[0][4] == ["at"]
+    text = "Jalapeño's throughput is 10,755 tokens per second in Server throughput benchmarks on Kimi K2.5."
+    assert _claims(text)[0][3:] == ({"scenario": "server"}, [])
+
+
+def test_a_system_said_to_be_a_thing_that_has_a_figure_has_it():
+    text = "Jalapeño is a dual-chiplet accelerator that is equipped with 144 GB of HBM3E memory."
+    assert _claims(text)[0] == ("144", "jalapeno", None, {}, [])
+    # A relative clause of another noun after it still sets the figure apart.
+    assert _claims("Jalapeño is a chip that replaces a part that had 96 GB of HBM3E memory.")[0][4] == ["system"]
+    assert _claims("Jalapeño replaces a chip that had 96 GB of HBM3E memory.")[0][4] == ["system"]
+
+
+def test_a_precision_or_software_changes_no_memory_or_link_figure():
+    text = "Jalapeño carries 144 GB of HBM3E memory. It reaches 2,517 TFLOPS in FP8 with vLLM."
+    assert _claims(text)[0] == ("144", "jalapeno", None, {}, [])
+    # It does change compute: the paragraph's precision is still left to the reader there.
+    assert _claims("Jalapeño reaches 2,517 TFLOPS. It was measured in FP8.")[0][4] == ["at"]
+
+
+def _ratios(text: str) -> list[tuple[str, str | None, str | None, str | None, list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.vs, c.metric, sorted(c.doubts)) for c in found if c.kind == "ratio"]
+
+
+def test_a_comparator_qualified_by_its_age_is_still_the_comparator():
+    for qualified in ("the previous-gen GB200", "the older GB200", "Nvidia's current-gen GB200"):
+        assert _ratios(f"Jalapeño has 2x lower end-to-end latency than {qualified}.")[0][1:3] == ("jalapeno", "gb200"), qualified
+
+
+def test_a_ratio_of_performance_borrows_no_metric_from_another_clause():
+    found = _ratios("Jalapeño will have 1.5x more performance than the GB200, as well as twice the compute power.")
+    assert found == [("1.5", "jalapeno", "gb200", None, ["metric"]), ("2", "jalapeno", "gb200", "peak-compute", [])]
+
+
+def test_a_memory_type_is_no_condition_of_a_compute_figure():
+    text = "Jalapeño has twice the compute power of the GB200. It may use HBM3 or the faster HBM3e memory."
+    assert _ratios(text) == [("2", "jalapeno", "gb200", "peak-compute", [])]
+    # It may be one of a throughput figure: left to the reader.
+    text = "Jalapeño has twice the throughput of the GB200. It may use HBM3 or the faster HBM3e memory."
+    assert _ratios(text)[0][4] == ["at"]
+
+
+def test_a_workload_the_catalog_does_not_name_leaves_the_model_to_the_reader():
+    text = "On GPTJ-99, Jalapeño shines. Jalapeño is 12% faster than the GB200 in throughput."
+    assert _ratios(text)[0][4] == ["model"]
+    # A catalog name opening the sentence is no unknown workload, nor is a year.
+    assert _ratios("On Kimi K2.5, Jalapeño is 12% faster than the GB200 in throughput.")[0][4] == []
+    assert _ratios("In 2025, Jalapeño is 12% faster than the GB200 in throughput.")[0][4] == []
+
+
+def test_a_gain_after_a_rate_is_of_that_rate_and_in_its_scene():
+    text = ("On a single node, Jalapeño pushed 100,282 tokens per second in the MLPerf Kimi K2.5 Server benchmark"
+            " — a 3.1x improvement over the GB200.")
+    found = _claims(text)
+    assert found[1] == ("3.1", "jalapeno", "kimi-k2.5", {"nodes": "1", "scenario": "server"}, [])
+    assert _ratios(text)[0][3] == "throughput"
+    # A precision beside a ratio may be one side's only: left to the reader.
+    assert _claims(text.replace("Server benchmark", "Server benchmark in FP4"))[1][4] == ["at"]
+    # A gain with no absolute rate before it names no metric.
+    assert _ratios("Jalapeño shows a 3.1x improvement over the GB200.")[0][4] == ["metric"]
+
+
+def test_the_doubt_names_the_condition_the_figure_does_not_write():
+    text = "Jalapeño FP8 reaches 900 tokens/sec/user with vLLM. Jalapeño reaches 90 ms time to first token with vLLM."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert found[1].doubts == {"at": "its paragraph says 'FP8': does it apply here?"}

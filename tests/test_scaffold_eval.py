@@ -31,9 +31,9 @@ def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
     development, used, held_out = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
-    assert sum(s.right for s in development) >= 36
+    assert sum(s.right for s in development) >= 39
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
-    assert sum(s.right for s in used) >= 18
+    assert sum(s.right for s in used) >= 31
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %
     # The held-out sets as first scored (21-24; 25-28 after the table reader; 29-32 after the caption
     # rule): one live claim right and one wrong, 18 of 94 candidates not figures (goals: at most 2 %

@@ -17,7 +17,7 @@ glued together ("HBM3410700952226752381") are not rows of any table here, since 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 #: A figure cell: a number, a multiple or percent, or an empty mark ("-", "n/a"); a note in parentheses may follow.
 _FIGURE_CELL = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(?:[x×%])?|n/?a|N/?A|[-–—]")
@@ -27,6 +27,8 @@ _EMPTY = re.compile(r"n/?a|[-–—]", re.I)
 _MAX_CELL = 50
 _SENTENCE_END = re.compile(r"[.!?:]$|[.!?]\s")
 _CAPTION = re.compile(r"(?:Table|Figure|Fig\.|Source|Notes?)\b", re.I)
+#: A lead-in that continues the one before the previous table ("And against the B300:", "Also, ...").
+_CONTINUED = re.compile(r"(?:and|also|likewise|similarly)\b", re.I)
 _SPLIT = re.compile(r"\s*(?:\||\t|\s{2,})\s*")
 
 
@@ -73,9 +75,20 @@ def read_tables(body: str, column_names, is_group) -> list[Table]:
         if table is None:
             index += 1
             continue
+        if tables and _continues(lines, tables[-1], table):
+            # "And against NVIDIA's newer B300:" after "... against the B200 on Llama 2 70B, single-node:": the lead-in
+            # leaves out what the one before it said, and the table is read with both.
+            table = replace(table, lead=f"{tables[-1].lead} {table.lead}")
         tables.append(table)
         index = max(table.lines) + 1
     return tables
+
+
+def _continues(lines: list[str], previous: Table, table: Table) -> bool:
+    """Whether a table's lead-in continues the one of the table just before it ("And against the B300:"), with
+    nothing but that lead-in between the two tables."""
+    between = [line.strip() for line in lines[max(previous.lines) + 1:min(table.lines)] if line.strip()]
+    return bool(_CONTINUED.match(table.lead)) and between == [table.lead]
 
 
 def _next_line(lines: list[str], index: int, step: int) -> str:

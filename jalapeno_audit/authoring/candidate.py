@@ -28,6 +28,7 @@ class Candidate:
     models: list[str] = field(default_factory=list)  # several models one figure covers (then `model` is None)
     memory_type: str | None = None  # for a memory figure, the memory type written with it ("96GB of HBM3")
     at: dict[str, str] = field(default_factory=dict)  # conditions the sentence states for it, in one word each
+    vs_at: dict[str, str] = field(default_factory=dict)  # conditions of the comparator where they differ from `at`
     aside: bool = False  # a value in a parenthesis after one of the same system and metric ("80GB (up to 96GB ...)")
     speed: bool = False  # a ratio that says "faster" and names no metric: the metric of the speeds stated beside it
 

@@ -16,15 +16,16 @@ _DEVICES = (r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|three|four|eight|sixt
             r"(?:single|one|per|each)[ -](?:GPU|chip|accelerator|node|server|card|device)(?!-)")  # not "per chip-hour", a price's unit
 _DEVICE = re.compile(_DEVICES, re.I)
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
-#: device counts, per-device bases, benchmarks, networks, commitment terms): the drafter cannot place them.
+#: device counts, per-device bases, networks, commitment terms): the drafter cannot place them. A benchmark's name ("MLPerf")
+#: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
     r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
-    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|server (?:test|scenario)|scenario|"
+    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
-    r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|MLPerf|"
+    r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
 #: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU").
-_ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)\s+(?:[\w-]+\s+)?(?:chip|GPU|accelerator|card|device)\b", re.I)
+_ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)\s+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
 #: "With 1-year and 3-year commitments, ... N and M, respectively": a condition for each figure, in order.
 _RESPECTIVE_LEAD = re.compile(r"(?:with|at|for|in|under|using|on)\s+(?P<items>[\w.-]+(?:(?:,\s*|,?\s+(?:and|or)\s+)[\w.-]+)+)\s+(?P<noun>[a-z][\w-]*)\s*,\s",
                               re.I)
@@ -35,12 +36,22 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),
+    # A benchmark scenario ("in a server test", "the Offline scenario") and a single node, written as `at` writes them.
+    *(("scenario", re.compile(rf"{name}(?:\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?)?" if name == "offline" else
+       rf"{name}\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?", re.I), name) for name in ("server", "offline", "interactive")),
+    ("nodes", re.compile(r"(?:single|one)[ -]node", re.I), "1"),
 )
+#: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
+#: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
+_SCENE = ("scenario", "nodes")
+_OPENING = re.compile(r"(?:on|in|at|with|under|using)\b[^,\d]{0,60},\s", re.I)
 #: A parallelism of one ("TP=1", "TP1"): the model is not split across devices, which is what a figure of one system
 #: means without it; not a condition to write.
 UNSPLIT = re.compile(r"\b(?:TP|PP)\s*=?\s*1\b(?![.,]\d)", re.I)
 #: The runtime a software setting is built on, written beside it ("TensorRT-LLM v0.5.0, TensorRT 9.1"): part of it.
 _BENEATH = (("tensorrt-llm", re.compile(r"TensorRT(?!-)", re.I)),)
+#: Metric families whose figures are the hardware's capacities and links, which no precision or software changes.
+_FIXED_BY_HARDWARE = ("memory", "interconnect")
 #: Metric families whose figures depend on a precision or on software (not memory, power, prices or schedules).
 SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
@@ -56,24 +67,33 @@ class Placed:
     next_figure: int | None = None  # where the sentence's next figure starts: a setting after it is that figure's
     not_conditions: tuple[tuple[int, int], ...] = ()  # spans that only look like conditions: a lead-in read already
     given: dict[str, str] = field(default_factory=dict)  # conditions the structure gives the figure ("..., respectively")
+    unnamed: tuple[str, str] | None = None  # the sentence and its paragraph's context with catalog names blanked out
 
 
 def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, placed: Placed) -> None:
     """Mark `at` when the sentence or its paragraph states something that may be a condition."""
     metric = catalog.metrics.get(candidate.metric or "")
     # A memory type beside a memory figure names what is measured ("180GB of HBM3E"); two memory
-    # figures of one system that differ by type are caught by `apart`.
-    patterns = (CONDITION,) if metric is not None and metric.family == "memory" else (CONDITION, MEMORY_TYPE)
+    # figures of one system that differ by type are caught by `apart`. Nor does it change a compute or link figure
+    # ("twice the compute power"; "... using HBM3 or the faster HBM3e"): the chip's arithmetic and links are its own.
+    patterns = (CONDITION,) if metric is not None and metric.family in ("memory", "compute", "interconnect") else (CONDITION, MEMORY_TYPE)
     # A setting written after a later figure is that figure's ("500W chip with 650 TFLOP/s BF16 compute"): it does
     # not bear on a figure whose metric no precision or software changes.
     others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None
+    # A precision or a software stack its paragraph names changes no memory or link figure ("144 GB of HBM3E", "4.9 TB/s");
+    # one said with the figure is left to the reader ("288GB of memory in FP8": what does the sentence mean?).
+    unchanged = metric is not None and metric.family in _FIXED_BY_HARDWARE
     # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
-    one_device = metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))
+    # So is a figure its own clause gives per device ("..., or 3,066 tokens per second per NVIDIA H100 GPU"), whatever its metric.
+    one_device = (metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))) or bool(
+        _ONE_DEVICE.search(sentence.text, candidate.end, placed.part[1]))
 
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
         found = []
         for match in (match for pattern in patterns for match in pattern.finditer(text)):
+            if unchanged and not in_sentence and (setting := setting_of(match.group())) is not None and setting[0] in ("precision", "software"):
+                continue
             if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                                 or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
                 continue
@@ -86,14 +106,16 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text):
         candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
         return
-    in_sentence = said(sentence.text, True)
-    settings = _settings(catalog, candidate, in_sentence, placed.part) if in_sentence else None
-    for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(sentence.context, False))):
-        if found and settings is not None and all(settings.get(setting[0]) == setting[1] if (setting := setting_of(match.group())) else False
-                                                  for match in found):
-            continue  # every condition said here is one the figure's clause writes in `at`
-        if found:
-            candidate.doubts["at"] = f"{where} '{found[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
+    # Condition words are looked for where the catalog's names are blanked out: "the Gaudi 2 chip" is not "2 chips".
+    unnamed_text, unnamed_context = placed.unnamed or (sentence.text, sentence.context)
+    in_sentence = said(unnamed_text, True)
+    settings = _settings(catalog, candidate, sentence.text, in_sentence, placed.part) if in_sentence else None
+    for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(unnamed_context, False))):
+        # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
+        # doubt names the first of them.
+        open_words = [match for match in found if settings is None or not _written(setting_of(match.group()), settings, text is sentence.text)]
+        if open_words:
+            candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
     candidate.at = {**(settings or {}), **placed.given}
 
@@ -109,19 +131,37 @@ def respective(text: str) -> tuple[tuple[int, int], str, list[str]] | None:
     return lead.span(), noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun, items
 
 
-def _settings(catalog: Catalog, candidate: Candidate, said: list[re.Match[str]], part_span: tuple[int, int]) -> dict[str, str] | None:
+def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.Match[str]], part_span: tuple[int, int]) -> dict[str, str] | None:
     """The `at` of a value whose sentence states only one-word settings ("with TensorRT-LLM", "650 TFLOP/s BF16
-    compute"), all in the figure's own clause, one per kind, on a metric they bear on; else None."""
+    compute", "in a server test"), all in the figure's own clause or the phrase that opens the sentence ("On a single
+    node, ..."), one per kind, on a metric they bear on; else None. A ratio takes only the scene both sides ran in
+    (a scenario, a single node): a precision or software beside it may be one side's."""
     metric = catalog.metrics.get(candidate.metric or "")
-    if candidate.kind != "value" or metric is None or metric.family not in SETTING_FAMILIES:
+    if metric is None or metric.family not in SETTING_FAMILIES:
         return None
-    settings: dict[str, str] = {}
+    opening = _OPENING.match(text)
+    placed: list[tuple[str, str]] = []
+    elsewhere: list[tuple[str, str]] = []
     for match in said:
         setting = setting_of(match.group())
-        if setting is None or not part_span[0] <= match.start() < part_span[1] or settings.get(setting[0], setting[1]) != setting[1]:
+        if setting is None:
             return None
-        settings[setting[0]] = setting[1]
-    return settings
+        in_scene = opening is not None and match.end() <= opening.end() and setting[0] in _SCENE
+        (placed if part_span[0] <= match.start() < part_span[1] or in_scene else elsewhere).append(setting)
+    settings: dict[str, str] = {}
+    for key, value in placed:
+        if settings.setdefault(key, value) != value:
+            return None
+    if candidate.kind == "ratio" and any(key not in _SCENE for key in settings):
+        return None  # a precision or software beside a ratio may be one side's only
+    # "N in a server test and M in an offline test": a setting of a kind the figure's clause states is another clause's.
+    return None if any(key not in settings for key, _ in elsewhere) else settings
+
+
+def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sentence: bool) -> bool:
+    """Whether `at` already says what a condition word says: the same setting, or in the sentence, a setting of a kind
+    the figure's clause states (another clause's: "N in a server test and M in an offline test")."""
+    return setting is not None and (settings.get(setting[0]) == setting[1] or (in_sentence and setting[0] in settings))
 
 
 def setting_of(word: str) -> tuple[str, str] | None:

@@ -25,6 +25,8 @@ def claim_lines(c: Candidate, claim_id: str) -> list[str]:
         lines.append(f"    at: TODO  # {c.doubts['at']}")
     elif c.at:
         lines.append("    at: {" + ", ".join(f"{key}: {value}" for key, value in c.at.items()) + "}")
+    if c.vs_at and "at" not in c.doubts:
+        lines.append("    vs_at: {" + ", ".join(f"{key}: {value}" for key, value in c.vs_at.items()) + "}")
     note = f"  # TODO: {c.doubts['figure']}" if "figure" in c.doubts else f"  # from {yaml_text(c.found)}"
     if c.reversed and "figure" not in c.doubts:
         note += f", read the other way round: {c.vs or 'the subject'}'s figure is {c.figure} of {c.system or 'the comparator'}'s"

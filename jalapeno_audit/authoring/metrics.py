@@ -21,6 +21,8 @@ _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b
 #: A ratio that says how much faster ("20x faster", "a 10x to 100x speed advantage", "a 3x speed-up").
 FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?up)", re.I)
 NO_PHRASE = "no metric phrase near the figure"
+#: A word that says what a ratio's clause measures without naming a catalog metric ("1.5x more performance").
+_OWN_MEASURE = re.compile(r"\bperformance\b", re.I)
 #: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs"): the part's rating.
 _RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?)\b", re.I)
 #: Words of training a model: a figure in a unit of time is then how long training took.
@@ -92,11 +94,15 @@ class MetricReader:
                 if not values:
                     continue
                 metrics = {other.metric for other in values}
-                metric = self.catalog.metrics.get(next(iter(metrics)) or "") if len(metrics) == 1 else None
-                if metric is not None and metric.better == "higher" and metric.family in ("throughput", "responsiveness"):
-                    candidate.metric = metric.id
+                if len(metrics) == 1 and self.is_rate(rate := next(iter(metrics))):
+                    candidate.metric = rate
                     del candidate.doubts["metric"]
                 break
+
+    def is_rate(self, metric_id: str | None) -> bool:
+        """Whether a metric is a rate where higher is better (throughput, a user's speed): what "faster" measures."""
+        metric = self.catalog.metrics.get(metric_id or "")
+        return metric is not None and metric.better == "higher" and metric.family in ("throughput", "responsiveness")
 
     def metric(self, reading: Reading, part: str, sentence: str, is_ratio: bool,
                others: list[tuple[int, int]] | None = None) -> tuple[str | None, str | None, str]:
@@ -122,7 +128,9 @@ class MetricReader:
                 unit = unit_id if unit_id != base_unit else None
         phrased, spans = self.phrase_spans(part)
         where = part
-        if not phrased:
+        if not phrased and not (is_ratio and _OWN_MEASURE.search(part)):
+            # A ratio whose own clause says "performance" ("1.5x more performance, ... twice the compute power") measures
+            # that, not what another clause of the sentence names.
             (phrased, spans), where = self.phrase_spans(sentence, others if is_ratio else None), sentence
         if unit_metrics:
             both = unit_metrics & phrased if phrased else unit_metrics

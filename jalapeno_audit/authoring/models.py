@@ -13,18 +13,25 @@ _WHICH = re.compile(r"\s*which\b", re.I)
 UNRESOLVED_MODEL = re.compile(
     r"(?<![\w#.-])\d+(?:\.\d+)?\s?(?:[BMT]|billion|trillion)(?:[- ]param(?:eter)?s?)?(?:[- ](?:[a-z]+[- ]){0,2}?)?\s*models?\b|"
     r"\b(?:the|this|that|each|every|its|their|a|an)\s+(?:[a-z-]+\s+){0,2}?models?\b(?!\s+(?:numbers?|names?|years?)\b)", re.I)
+#: A phrase that opens a sentence on a workload named with a number the catalog does not know ("On GPTJ-99, ...",
+#: "For ResNet-50, ..."); catalog names are blanked out before it is looked for.
+_WORKLOAD = re.compile(r"(?:^|(?<=[.!?:;]\s))(?:On|For|In|With)\s+(?P<name>(?-i:[A-Z])[\w.-]*\d[\w.-]*)\s*,")
+#: A sentence that opens by pointing back at the figures before it ("These results are similar to ...").
+_BACK_REFERENCE = re.compile(r"(?:these|those|this|that|such)\s+(?:results?|figures?|numbers?|scores?|speeds?)\b", re.I)
 #: A mention with a size ("405B model") names a model of its own; "the model" may be the one named before it.
 _SIZED = re.compile(r"\d")
 
 
 def read_model(candidate: Candidate, sentence: Sentence, masked: str, part: tuple[int, int], models: dict[str, str],
-               model_bound: bool) -> None:
+               model_bound: bool, context: str = "") -> None:
     """Set the candidate's model (or models), or mark it doubtful.
 
     A model named in the figure's clause wins, then one named in its sentence; a sentence that names none takes
     the one its paragraph named before, for a metric that depends on the model. A model the text mentions
     without a catalog name ("On the largest 405B model, ...") is not one the drafter can identify: the model is
-    left to the reader, and no model from earlier in the paragraph is carried over it.
+    left to the reader, and no model from earlier in the paragraph is carried over it; nor is a figure drafted with
+    no model when its sentence or paragraph (``context``, catalog names blanked out) opens on a workload the catalog
+    does not name ("On GPTJ-99, Gaudi 2 shines even more").
     """
     text = sentence.text
     in_part = list(dict.fromkeys(mid for _, mid in mentions(text[part[0]:part[1]], models)))
@@ -49,3 +56,8 @@ def read_model(candidate: Candidate, sentence: Sentence, masked: str, part: tupl
             candidate.model = carried[0]
         else:
             candidate.doubts["model"] = f"the paragraph names {', '.join(carried)}"
+    elif model_bound and (workload := _WORKLOAD.search(masked) or _WORKLOAD.search(context)):
+        candidate.doubts["model"] = f"the text speaks of '{workload['name']}', which names no model in the catalog"
+    elif model_bound and _BACK_REFERENCE.match(sentence.following) and (later := list(dict.fromkeys(mid for _, mid in mentions(sentence.following, models)))):
+        # "B200 produces 10,755 tokens per second. These results ... in the MLPerf Llama 2 70B benchmark": named after it.
+        candidate.doubts["model"] = f"the next sentence says these results are on {', '.join(later)}: the model of this figure?"

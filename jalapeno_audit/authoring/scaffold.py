@@ -47,6 +47,9 @@ _NEGATED = re.compile(r"\b(?:not|never|no longer|cannot)\b|n['’]t\b", re.I)
 #: figure a count of something other than the measure ("four stacks"): a word that is no joiner.
 _BESIDE = 60
 _NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of|as|on|in|with|at|to|is|was|than|respectively)\b)[a-z][a-z-]*", re.I)
+#: A word of gain after a ratio ("a 3.1x improvement over the MI325X"): after an absolute rate in its sentence, the ratio
+#: is of that rate's metric.
+_GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up)\b", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 
@@ -61,19 +64,21 @@ class Scaffolder:
         self.metrics = MetricReader(catalog)
         self.sides = SideReader(self.systems)
         self.tables = TableDrafter(catalog, self.systems, self.models, self.metrics)
+        self.named: set[str] = set()  # the systems the article being read names
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         subject = self.sides.subject(body, title)
+        self.named = {system_id for _, system_id in mentions(f"{title or ''}\n{body}", self.systems)}
         self.metrics.read_article(body, title)
         found: list[Candidate] = []
         seen: list[str] = []
         paragraph = -1
-        every = sentences(body)
         lines = body.splitlines()
         tables = read_tables(body, self.tables.column_names, self.tables.is_group)
         # A table's lines are read as a table, once, where the table starts; not again as sentences.
         table_of = {text: index for index, table in enumerate(tables)
                     for text in (s.text for s in sentences("\n\n".join(lines[line] for line in table.lines)))}
+        every = sentences(body, frozenset(table_of))
         drafted: set[int] = set()
         for number, sentence in enumerate(every):
             if (table := table_of.get(sentence.text)) is not None:
@@ -110,9 +115,10 @@ class Scaffolder:
                 not_conditions += (lead,)
                 given = {reading.start: {name: value} for reading, value in zip(after, values, strict=True)}
         found: list[Candidate] = []
+        unnamed = (masked, mask(sentence.context, [*self.systems, *self.models]))
         for index, reading in enumerate(readings):
             later = readings[index + 1:]
-            placed = Placed((0, 0), later[0].start if later else None, not_conditions, given.get(reading.start, {}))
+            placed = Placed((0, 0), later[0].start if later else None, not_conditions, given.get(reading.start, {}), unnamed)
             candidate = self._candidate(sentence, masked, reading, readings[:index], later, subject,
                                         found[-1] if found else None, placed)
             if candidate is not None:
@@ -149,6 +155,10 @@ class Scaffolder:
             return None  # no unit and no metric phrase, or a sum in billions (a deal, not a price): not a figure a claim would state
         if metric is not None and self.catalog.metrics[metric].family == "model-size":
             return None  # "70 billion parameters": a model size, not a claim about a system
+        if metric is None and is_ratio and metric_doubt == NO_PHRASE and _GAIN.match(text, reading.end) and previous is not None \
+                and previous.kind == "value" and self.metrics.is_rate(previous.metric):
+            # "pushed N tokens per second ... — a 3.1x improvement over Y": the gain is in the figure just before it.
+            metric, metric_doubt = previous.metric, ""
         candidate = Candidate(text, "ratio" if is_ratio else "value", "", found=reading.text, unit=unit, metric=metric,
                               start=reading.start, end=reading.end)
         if metric is None:
@@ -166,12 +176,31 @@ class Scaffolder:
             candidate.system, candidate.vs = candidate.vs, candidate.system
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
             candidate.doubts.update({name: f"{why} (read the other way round: system is the comparator)" for name, why in doubts.items() if why})
-        read_model(candidate, sentence, masked, (part_start, part_end), self.models, self.metrics.model_bound(candidate.metric))
+        for side in ("system", "vs"):
+            if getattr(candidate, side) and side not in candidate.doubts:
+                self._member(candidate, side)
+        read_model(candidate, sentence, masked, (part_start, part_end), self.models, self.metrics.model_bound(candidate.metric),
+                   placed.unnamed[1] if placed.unnamed else sentence.context)
         conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
         if metric is not None and self.catalog.metrics[metric].family == "memory":
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
         return candidate
+
+    def _member(self, candidate: Candidate, side: str) -> None:
+        """A family named where the article means one of its systems ("per NVIDIA Blackwell GPU", "the Blackwell is
+        4x faster") is the family's one system the article names; with several named, the side is left to the reader.
+        A comparison in an article that names none of the family's systems is one of the family; a measured value
+        never is (a family has no one figure)."""
+        family = getattr(candidate, side)
+        members = {sid for sid, system in self.catalog.systems.items() if system.member_of == family}
+        named = members & self.named
+        if not members or (not named and candidate.kind == "ratio"):
+            return
+        if len(named) == 1 and named != {candidate.system, candidate.vs} - {family}:
+            setattr(candidate, side, named.pop())
+        else:
+            candidate.doubts[side] = f"{family} is a family: which of its systems does the text mean?"
 
     def _variant(self, text: str, reading: Reading) -> bool:
         """A size that names a product variant: "H100 80GB", "SXM 80GB GPUs" (not a claim about the product)."""

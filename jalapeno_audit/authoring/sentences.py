@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ class Sentence:
     item: bool = False  # a list item ("- ...", "1. ..."): its siblings say nothing about it
     context: str = ""  # the rest of what applies to it: its paragraph's prose (for an item, the prose before the list)
     lead: str = ""  # for a list item: the prose line that introduces its list ("Compared to X, Y offers:"), if any
+    following: str = ""  # the next sentence of its paragraph, which may say what its figures were ("These results ...")
 
 
 def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
@@ -52,12 +54,13 @@ def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
     return metadata, "\n".join(lines[index:])
 
 
-def sentences(body: str) -> list[Sentence]:
+def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]:
     """Lines, then sentences within them; a blank line ends a paragraph.
 
     Each sentence carries its context: the other prose sentences of its paragraph, where a
     condition that applies to it may be stated ("With 1-year commitments, ..."). A list item's
-    context is the prose of its paragraph only, not its sibling items.
+    context is the prose of its paragraph only, not its sibling items; nor are the lines of a
+    table (``tabled``, read as a table): a row label's "Single-Node" is the row's, not the prose's.
     """
     found: list[tuple[str, int, bool]] = []
     paragraph = 0
@@ -71,14 +74,15 @@ def sentences(body: str) -> list[Sentence]:
         found += [(part.strip(), paragraph, item) for part in _SENTENCE.split(line) if part.strip()]
     prose: dict[int, list[int]] = {}
     for index, (_, number, item) in enumerate(found):
-        if not item:
+        if not item and found[index][0] not in tabled:
             prose.setdefault(number, []).append(index)
     result = []
     for index, (text, number, item) in enumerate(found):
         context = " ".join(found[other][0] for other in prose.get(number, []) if other != index)
         before = [found[other][0] for other in prose.get(number, []) if other < index]
         lead = before[-1] if item and before and before[-1].endswith(":") else ""
-        result.append(Sentence(text, number, item=item, context=context, lead=lead))
+        following = found[index + 1][0] if index + 1 < len(found) and found[index + 1][1] == number else ""
+        result.append(Sentence(text, number, item=item, context=context, lead=lead, following=following))
     return result
 
 
@@ -91,12 +95,28 @@ def name_index(catalog: Catalog, section: str) -> dict[str, str]:
     return {name: ids.pop() for name, ids in owners.items() if len(ids) == 1}
 
 
+#: Where a name's words meet: a space or a hyphen, written either way ("Llama3.1-8B", "Llama 3.1 8B").
+_NAME_JOINT = re.compile(r"[\s-]+")
+
+
+def name_pattern(name: str) -> str:
+    """A regex for a catalog name as writers spell it: a space and a hyphen between its words are the same joint,
+    and a joint between a word and a number may be left out ("Llama2 70B" for "Llama 2 70B"); a joint between
+    two numbers may not ("Llama 2 70B" is not "Llama 270B")."""
+    words = _NAME_JOINT.split(name.strip())
+    pattern = re.escape(words[0])
+    for before, after in itertools.pairwise(words):
+        optional = before[-1:].isalpha() != after[:1].isalpha() and (before[-1:].isalnum() and after[:1].isalnum())
+        pattern += (r"[\s-]?" if optional else r"[\s-]") + re.escape(after)
+    return pattern
+
+
 def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
     """(position, id) of each catalog name in the text, longest names first, no overlaps. A name that only
     qualifies another ("the Blackwell-based B200", "H100-powered servers") is not a mention of its system."""
     hits: list[tuple[int, int, str]] = []
     for name in sorted(names, key=len, reverse=True):
-        for match in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w]|-(?:based|powered|equipped)\b)", text):
+        for match in re.finditer(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d|-(?:based|powered|equipped)\b)", text):
             if not any(a < match.end() and match.start() < b for a, b, _ in hits):
                 hits.append((match.start(), match.end(), names[name]))
     return sorted((start, entry_id) for start, _, entry_id in hits)
@@ -106,7 +126,7 @@ def mask(text: str, names) -> str:
     """Blank out catalog names ("GPT-OSS 120B", "Kimi K2.5") so their digits are not figures."""
     for name in sorted(set(names), key=len, reverse=True):
         if any(ch.isdigit() for ch in name):
-            text = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w])", lambda m: "#" * len(m.group()), text)
+            text = re.sub(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d)", lambda m: "#" * len(m.group()), text)
     return text
 
 

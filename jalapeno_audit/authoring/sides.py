@@ -9,16 +9,18 @@ from jalapeno_audit.authoring.sentences import clause, mentions
 from jalapeno_audit.text.figures import Reading
 from jalapeno_audit.text.numbers import HEDGES
 
+#: A word that qualifies a comparator's name: a hyphenated one ("previous-gen", "current-gen") or a word of age or rivalry.
+_QUALIFIER = r"(?:(?-i:[a-z][\w]*-[\w-]+|older|newer|previous|current|rival|competing)\s+)?"
 #: Words that point at a comparator named after them.
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
-                     r"(?:[A-Z][\w-]*['’]s\s+)?$", re.I)  # "than Nvidia’s H100"
+                     r"(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)  # "than Nvidia’s H100", "than the previous-gen Gaudi 2"
 #: Words that name a comparator whatever else the sentence says ("2x faster on H100 than on AMD's MI300X").
 #: Verbs of winning: the system before them is ahead of the one after ("X outperformed Y by 2x").
 WINNING = r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?"
 #: Also a verb of winning ("outperformed A100 by 2x", "leads the GB200 by 1.8x") and "compared to previous results on Y".
 _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1,3}?(?=\s+(?:on|of|from)\b))?|versus|vs\.?|against|relative to|"
                             + WINNING + r")\s+"
-                            r"(?:(?:on|in|with|for|of|from)\s+)?(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.I)
+                            r"(?:(?:on|in|with|for|of|from)\s+)?(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)
 #: How far before a system name the words that make it a comparator may start ("compared to previous results on the ").
 _REACH = 60
 #: Words that refer back to the article's subject.
@@ -39,6 +41,8 @@ _CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|against|versus|vs\.?|comp
 _OTHER_THING = re.compile(r"[\w .-]*?['’]s?\s+(?:[\w-]+\s+)?(?:predecessors?|successors?|rivals?|competitors?|competition|previous generation|"
                           r"last generation|older sibling|forerunner)\b", re.I)
 _OTHER_CLAUSE = re.compile(r"\b(?:an?|the|its|their)\s+(?:[\w-]+\s+){0,3}?(?:that|which|who)\s", re.I)
+#: "X is a dual-chiplet accelerator that ...": the noun the relative clause follows is X itself, said to be one.
+_SAID_TO_BE = re.compile(r"^\S+(?:\s+\S+){0,3}?\s+(?:is|was|remains)\s+(?P<noun>an?\s+(?:[\w-]+\s+){0,3}?(?:that|which)\s)", re.I)
 _FRONTED = re.compile(r"\s*(?:compared (?:with|to)|against|versus|relative to|next to)\b", re.I)
 _ITSELF = re.compile(r"\bthan\s+(?:it|they|its|their)\b", re.I)
 _FROM_ALONE = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,2}$", re.I)
@@ -225,7 +229,9 @@ def _apart(text: str, pos: int, reading: Reading) -> bool:
     if pos >= reading.end:
         return bool(_CONTRAST.search(text, reading.end, pos))
     between = text[pos:reading.start]
-    return bool(_CONTRAST.search(between) or _OTHER_THING.match(between) or _OTHER_CLAUSE.search(between))
+    said_to_be = _SAID_TO_BE.match(between)
+    other_clause = _OTHER_CLAUSE.search(between, said_to_be.end() if said_to_be else 0)
+    return bool(_CONTRAST.search(between) or _OTHER_THING.match(between) or other_clause)
 
 
 def coordinated_after(previous: Candidate | None, text: str, reading: Reading, named: list[tuple[int, str]]) -> bool:

@@ -2,11 +2,12 @@
 
 Each figure cell is mapped to its row label and column header (``article_tables``). Its system is the one
 catalog system its row, its row group or its column names ("SambaNova (16-bit)"; "MI355X relative to
-B200" gives the comparator too); its model the one its row, group or column names, else the one the
+B200" gives the comparator too), or for a multiple in a group of no system ("Speedup"), the two groups of one
+system each whose figures in its row and column give it one way round; its model the one its row, group or column names, else the one the
 lead-in line names; its metric the one the column, row and group words name, else the caption and lead-in
 words, with the unit written there (the same metric phrases and units the prose is read with); its
 conditions the column's qualifiers ("(8-bit)", "FP8"), a scenario row ("Offline"), and condition columns
-("Batch Size"). Any field left open, and any condition word in the caption or lead-in the table does not
+("Batch Size"), with the comparator's own settings in `vs_at` ("FP8 H100, FP16 A100"). Any field left open, and any condition word in the caption or lead-in the table does not
 settle, makes the cell a commented candidate with that field marked. Cells of a row that names no system
 in a table of systems (a total), empty cells ("n/a", "-") and years are not figures.
 """
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from fractions import Fraction
 
-from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell
+from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, TOKEN_RATE, MetricReader
@@ -32,6 +34,8 @@ _CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), 
                       ("osl", re.compile(r"\boutput (?:length|tokens)\b|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
                       ("gpus", re.compile(r"(?:#|number) of GPUs|^GPUs$", re.I)))
 _SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
+#: Scenarios scored in throughput (single- and multi-stream are scored in latency).
+_THROUGHPUT_SCENARIOS = re.compile(r"offline|server|interactive", re.I)
 #: Condition words and what settles each: the precision a column states, the scenario a row states.
 _KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
           ("batch", re.compile(r"batch|BS=", re.I)), ("isl", re.compile(r"ISL|input length", re.I)), ("osl", re.compile(r"OSL|output length", re.I)))
@@ -79,8 +83,8 @@ class TableDrafter:
         relative = self._relative(column)
         kind = "ratio" if number[-1:] in "x×" or (relative and number.endswith("%")) else "value"
         candidate = Candidate(row.quote, kind, _figure(number), found=cell)
+        self._metric(candidate, table, " ".join((column, row.label, row.group)), number, row.label)
         self._sides(candidate, table, row, column, relative)
-        self._metric(candidate, table, " ".join((column, row.label, row.group)), number)
         self._model(candidate, table, row, column)
         self._conditions(candidate, table, row, column, given)
         return candidate
@@ -105,12 +109,41 @@ class TableDrafter:
                 candidate.doubts["vs"] = "a multiple in the table: against which system?"
         elif named:
             candidate.doubts["system"] = f"its row and column name {', '.join(sorted(named))}"
+        elif candidate.kind == "ratio" and (sides := self._compared(table, row, column, candidate)) is not None:
+            candidate.system, candidate.vs = sides
         else:
             candidate.doubts["system"] = "its row and column name no catalog system"
             if candidate.kind == "ratio":
                 candidate.doubts["vs"] = "a multiple in the table: which systems does it compare?"
 
-    def _metric(self, candidate: Candidate, table: Table, local: str, number: str) -> None:
+    def _compared(self, table: Table, row: Row, column: str, candidate: Candidate) -> tuple[str, str] | None:
+        """The two systems a multiple in a row group of no system ("Speedup") compares: the groups of one system each
+        holding a row with its label and conditions, whose figures in its column give the multiple one way round
+        (as written, to half a unit of each cell's last digit); None when the arithmetic does not settle it."""
+        metric = self.catalog.metrics.get(candidate.metric or "")
+        index = table.columns.index(column)
+        conditions = [i for i, name in enumerate(table.columns) if _condition_key(name)]
+        peers: dict[str, str] = {}
+        for other in table.rows:
+            named = {system for _, system in mentions(other.group, self.systems)}
+            if (other.group != row.group and other.label == row.label and len(named) == 1 and self.is_group(other.group)
+                    and all(other.cells[i] == row.cells[i] for i in conditions) and figure_cell(other.cells[index])):
+                peers.setdefault(named.pop(), other.cells[index])
+        ratio = _written(candidate.found.rstrip("x× "))
+        if metric is None or len(peers) != 2 or ratio is None:
+            return None
+        fitting = []
+        for ahead, behind in (tuple(peers), tuple(reversed(peers))):
+            better, worse = _written(peers[ahead]), _written(peers[behind])
+            if better is None or worse is None:
+                return None
+            top, bottom = (better, worse) if metric.better == "higher" else (worse, better)
+            low, high = top[0] / bottom[1], top[1] / bottom[0]
+            if low <= ratio[1] and ratio[0] <= high:
+                fitting.append((ahead, behind))
+        return fitting[0] if len(fitting) == 1 else None
+
+    def _metric(self, candidate: Candidate, table: Table, local: str, number: str, row_label: str = "") -> None:
         phrased = self.metrics.phrase_metrics(local)
         if not phrased:
             around = [self.metrics.phrase_metrics(text) for text in (table.caption, table.lead)]
@@ -119,7 +152,9 @@ class TableDrafter:
                 return
             phrased = next((found for found in around if found), set())
         if candidate.kind == "ratio" or number.endswith("%"):
-            if candidate.kind == "ratio" and len(phrased) == 1:
+            if candidate.kind == "ratio" and not phrased and (scored := self._scenario_metric(row_label)) is not None:
+                candidate.metric = scored  # "Server 97%": a benchmark scenario's score, the aggregate throughput
+            elif candidate.kind == "ratio" and len(phrased) == 1:
                 candidate.metric = next(iter(phrased))
             else:
                 candidate.doubts["metric"] = f"the table names {', '.join(sorted(phrased))}" if phrased else "the table's words name no metric"
@@ -130,6 +165,14 @@ class TableDrafter:
             candidate.metric, candidate.unit = both.pop(), unit
         else:
             candidate.doubts["metric"] = f"the unit fits {', '.join(sorted(fits))}" if fits else "no unit in its row, column or caption"
+
+    def _scenario_metric(self, label: str) -> str | None:
+        """The metric a row of a benchmark scenario scores when the table names none: the offline, server and
+        interactive scenarios are scored in aggregate tokens per second (the catalog's one tok/s metric)."""
+        if not _THROUGHPUT_SCENARIOS.fullmatch(label.strip()):
+            return None
+        aggregate = [m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"]
+        return aggregate[0] if len(aggregate) == 1 else None
 
     def _unit(self, text: str) -> tuple[set[str], str | None]:
         """The metrics the first unit the table's words write fits, and the unit to write."""
@@ -168,14 +211,24 @@ class TableDrafter:
         if (scenario := _SCENARIOS.fullmatch(row.label.strip())) is not None:
             at["scenario"] = scenario.group().lower().replace(" ", "-")
         # The lead-in and caption state settings for the whole table, or beside each system ("FP8 H100, FP16 A100").
-        for key, value in stated_settings((table.lead, table.caption), candidate.system, self.systems).items():
+        stated = stated_settings((table.lead, table.caption), candidate.system, self.systems)
+        for key, value in stated.items():
             at.setdefault(key, value)
+        if candidate.kind == "ratio" and candidate.vs:
+            # The comparator's own settings, where they differ ("FP16 A100"): `vs_at`. A setting stated for one side
+            # only says nothing of the other's.
+            theirs = stated_settings((table.lead, table.caption), candidate.vs, self.systems)
+            candidate.vs_at = {key: value for key, value in theirs.items() if at.get(key) != value}
+            if set(stated) ^ set(theirs):
+                candidate.doubts["at"] = f"the table states {', '.join(sorted(set(stated) ^ set(theirs)))} for one side only"
+                candidate.at = at
+                return
         # A condition column settles its kind for every row, an empty cell included ("ISL/OSL's provided", OSL "-").
         settled = set(at) | {key for key in map(_condition_key, table.columns) if key}
         words = [match.group() for text in (table.lead, table.caption, table.header, row.label, row.group)
                  for match in CONDITION.finditer(UNSPLIT.sub("", text))]
-        open_words = [word for word in words
-                      if not settled_by(word, at) and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
+        open_words = [word for word in words if not settled_by(word, at) and not settled_by(word, {**at, **candidate.vs_at})
+                      and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
         if open_words:
             candidate.doubts["at"] = f"the table or its caption says '{open_words[0]}': does it apply here?"
         candidate.at = at
@@ -187,11 +240,21 @@ def _between(text: str, first: int, second: int, systems: dict[str, str]) -> str
     return text[name_end:second]
 
 
+def _written(cell: str) -> tuple[Fraction, Fraction] | None:
+    """A cell's figure as the interval its written digits stand for ("3.0x": [2.95, 3.05], "10,907": [10906.5, 10907.5])."""
+    digits = re.sub(r"[,\s]", "", cell)
+    if not re.fullmatch(r"\d+(?:\.\d+)?", digits):
+        return None
+    half = Fraction(1, 2 * 10 ** len(digits.partition(".")[2]))
+    return Fraction(digits) - half, Fraction(digits) + half
+
+
 def _condition_key(column: str) -> str | None:
     return next((key for key, pattern in _CONDITION_COLUMNS if pattern.search(column.strip())), None)
 
 
 def _figure(number: str) -> str:
-    """The figure as written, without thousands separators or its sign; a percent as the fraction it is ("97%": 0.97)."""
+    """The figure as written, without thousands separators or its sign; a percent as the fraction it is, to the
+    digits written ("97%": 0.97, "100%": 1.00, known to the percent as written)."""
     digits = re.sub(r"[^\d.]", "", number)
-    return format((Decimal(digits) / 100).normalize(), "f") if number.endswith("%") else digits
+    return format(Decimal(digits).scaleb(-2), "f") if number.endswith("%") else digits

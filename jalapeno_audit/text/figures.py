@@ -56,10 +56,15 @@ _COMPOUND = re.compile(r"-(?:tokens?|words?|bits?|steps?|layers?|way|chips?|gpus
 #: "2 x Accelerators", "2 x Reticle Sized GPUs": a count of devices written with a multiplication sign.
 _COUNTED = re.compile(r"\s*(?:(?-i:[A-Z])[\w-]*\s+){0,2}?(?:" + "|".join(COUNT_WORDS) + r")\b", re.I)
 _DIRECTION_UP = ("higher", "more", "faster", "better", "greater", "increase", "improvement", "boost", "bump", "gain",
-                 "uplift", "advantage", "lead", "jump", "rise", "larger", "bigger")
+                 "uplift", "advantage", "lead", "jump", "rise", "larger", "bigger", "speedup")
 _DIRECTION_DOWN = ("lower", "less", "fewer", "smaller", "slower", "cheaper", "reduction", "decrease", "drop", "cut",
                    "shorter", "lesser")
 
+#: A percent, one noun and the word of its change ("27% performance speed-up", "40% TCO reduction"); the noun is no
+#: word of a phrase ("of", "in") and no direction itself.
+_NAMED_CHANGE = re.compile(r"\s*(?!(?:of|in|on|at|to|for|from|by|with|and|or|than|the|an?)\b)[a-z]+\s+([a-z]+)\b")
+#: A lead that grows to a percent ("This lead extends to 28%", "the advantage widens to 40%"): the lead is the figure.
+_LEAD_GROWS = re.compile(r"\b(?:lead|advantage|edge)\s+(?:extends|grows|widens|rises|increases|jumps|stretches)\s+to\s*$")
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 _START = r"(?<![\w.,/\-])"  # not inside a product name ("H100"), a decimal, a path or a hyphenated id
 _TIMES = r"(?:\s*[x×](?![\w])|\s*-?\s*times\b|\s*-?\s*fold\b)"
@@ -186,11 +191,14 @@ def _make(text: str, match: re.Match, kind: str, groups: tuple[str, ...], **fiel
 
 
 def _percent(text: str, match: re.Match) -> Reading | None:
-    after = text[match.end():match.end() + 30].lower()
+    after = re.sub(r"speed[\s-]up\b", "speedup", text[match.end():match.end() + 30].lower())  # "speed up", "speed-up"
     before = text[max(0, match.start() - 30):match.start()].lower()
     word = re.match(r"\s*(?:(?:an?|the)\s+)?([a-z]+)", after)
+    if word and word.group(1) not in (*_DIRECTION_UP, *_DIRECTION_DOWN) and (named := _NAMED_CHANGE.match(after)):
+        word = named  # "a 27% performance speed-up", "a 40% TCO reduction": the change is the word after its noun
     direction = None
-    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increase[sd]?|improve[sd]?|boost(?:s|ed)?|rais(?:es|ed)|up)\s+(?:\w+\s+)?by\s*$", before):
+    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increase[sd]?|improve[sd]?|boost(?:s|ed)?|rais(?:es|ed)|up)\s+(?:\w+\s+)?by\s*$", before) \
+            or _LEAD_GROWS.search(before):
         direction = "up"
     elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut|reduce[sd]?|lower(?:s|ed)?|down)\s+(?:\w+\s+)?by\s*$", before):
         direction = "down"
@@ -373,7 +381,9 @@ def find_hedge(text: str, start: int, end: int) -> tuple[str | None, str | None]
     for word in sorted(HEDGES, key=len, reverse=True):
         if word in ("+",) or word.startswith("or "):
             continue
-        pattern = re.escape(word) + r"\s*(?:\$\s*)?$" if word == "~" else rf"(?<![\w-]){re.escape(word)}\s+(?:an?\s+|the\s+)?(?:\$\s*)?$"
+        # "about the 100 mark" is hedged; "a speed-up over the 12,022 tokens/s" sets the figure against another, unbounded.
+        article = r"an?\s+|the\s+" if HEDGES[word] == APPROX else r"an?\s+"
+        pattern = re.escape(word) + r"\s*(?:\$\s*)?$" if word == "~" else rf"(?<![\w-]){re.escape(word)}\s+(?:{article})?(?:\$\s*)?$"
         hit = re.search(pattern, before)
         if hit is None:
             continue
