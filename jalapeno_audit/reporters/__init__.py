@@ -3,8 +3,8 @@
 Each format is a module with a pure ``render(report, options) -> str``; it is imported only when
 a report is rendered in it, so ``audit --help`` and the other formats do not pay for its imports.
 A format that writes files beside a report written to a file (the Markdown report's charts)
-also has a pure ``attachments(report, options)``: ``document`` returns both, and the CLI writes
-them. Adding a format is one entry here plus its module.
+also has a pure ``document(report, options) -> (text, files)``, which makes both in one pass;
+``document`` here returns them, and the CLI writes them. Adding a format is one entry here plus its module.
 """
 
 from __future__ import annotations
@@ -47,11 +47,11 @@ class Document:
 
 
 class Reporter(Protocol):
-    """What every format module provides."""
+    """What every format module provides (``document`` only the formats that write files beside a report)."""
 
     def render(self, report: Report, options: RenderOptions) -> str: ...
 
-    def attachments(self, report: Report, options: RenderOptions) -> list[tuple[str, str]]: ...
+    def document(self, report: Report, options: RenderOptions) -> tuple[str, list[tuple[str, str]]]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ class Format:
     module: str  # under jalapeno_audit.reporters
     summary: str
     medium: str = "lines"  # what the whole output is checked as: lines (none a workflow command), json, html, or commands
-    attaches: bool = False  # writes files beside a report written to a file (its module has ``attachments``)
+    attaches: bool = False  # writes files beside a report written to a file (its module has ``document``)
     arithmetic: bool = True  # shows each finding's arithmetic (a report built for a format without it may leave it out)
 
     def finish(self, text: str) -> str:
@@ -106,10 +106,11 @@ def document(report: Report, output_format: str, options: RenderOptions | None =
     """The report in one format, with the files that go beside it when it is written to a file."""
     chosen = FORMATS[output_format]
     options = options or RenderOptions()
-    text = chosen.finish(chosen.reporter().render(report, options))
-    if not (chosen.attaches and options.charts):
-        return Document(text)
-    return Document(text, tuple(chosen.reporter().attachments(report, options)))
+    module = chosen.reporter()
+    if chosen.attaches and options.charts:
+        text, files = module.document(report, options)
+        return Document(chosen.finish(text), tuple(files))
+    return Document(chosen.finish(module.render(report, options)))
 
 
 def help_text() -> str:

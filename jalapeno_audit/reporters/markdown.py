@@ -1,7 +1,7 @@
 """The Markdown discrepancy report: publishable as it is, every quoted string escaped.
 
 Written to a file (``options.charts`` set), each dispute shows its chart, an SVG file in a folder
-beside the report (``attachments``), so a committed report shows its pictures on GitHub. Links
+beside the report (``document``), so a committed report shows its pictures on GitHub. Links
 to claim files are relative to the report's own directory.
 """
 
@@ -17,10 +17,27 @@ _TITLES = {"error": "Errors", "warning": "Warnings", "info": "Notes"}
 
 
 def render(report: Report, options: RenderOptions) -> str:
+    return _render(report, options, _pictured(report, options))
+
+
+def document(report: Report, options: RenderOptions) -> tuple[str, list[tuple[str, str]]]:
+    """The report and the chart of every dispute, as files beside it: each chart's data made once for both."""
+    pictured = _pictured(report, options)
+    return _render(report, options, pictured), _drawn(options, pictured)
+
+
+def _pictured(report: Report, options: RenderOptions) -> dict[str, charts.Chart]:
+    """Each dispute's chart by fingerprint, when the report is written to a file (none on stdout)."""
+    if not options.charts:
+        return {}
+    units = charts.units(report.corpus)
+    return {f.fingerprint: chart for f in report.findings if (chart := charts.chart(f, units)) is not None}
+
+
+def _render(report: Report, options: RenderOptions, pictured: dict[str, charts.Chart]) -> str:
     out: list[str] = [f"# {escape.markdown(options.title)}", "", _summary(report), ""]
     out += _sources(report)
     out += ["## Findings", ""]
-    units = charts.units(report.corpus)
     if not report.findings:
         out += ["No findings.", ""]
     for severity in SEVERITIES:
@@ -29,7 +46,7 @@ def render(report: Report, options: RenderOptions) -> str:
             continue
         out += [f"### {_TITLES[severity]} ({len(group)})", ""]
         for number, finding in enumerate(group, 1):
-            out += _finding(finding, f"{severity[0].upper()}{number}", options, units, report.figure)
+            out += _finding(finding, f"{severity[0].upper()}{number}", options, pictured.get(finding.fingerprint), report.figure)
     if report.upgrades:
         out += [escape.markdown(report.upgrade_message()), ""]
     if report.stale:
@@ -69,12 +86,11 @@ def _sources(report: Report) -> list[str]:
     return out + [""]
 
 
-def _finding(finding, label: str, options: RenderOptions, units: dict[str, tuple[str, str]], shown) -> list[str]:
+def _finding(finding, label: str, options: RenderOptions, pictured: charts.Chart | None, shown) -> list[str]:
     out = [f"#### {label}. {escape.code(finding.rule)}: {escape.markdown(finding.message)}", ""]
     bridging = {c.full_id for c in finding.bridging()}
     if finding.is_dispute:
         labels = finding.group_labels if len(finding.group_labels) == len(finding.groups) else ("",) * len(finding.groups)
-        pictured = charts.chart(finding, units) if options.charts else None
         if pictured is not None and options.charts:
             alt = escape.markdown(charts.describe(pictured))
             out += [f"![{alt}]({_href(chart_path(options.charts, finding.fingerprint))})", ""]
@@ -119,17 +135,14 @@ def chart_path(folder: str, fingerprint: str) -> str:
     return f"{folder}/{fingerprint}.svg"
 
 
-def attachments(report: Report, options: RenderOptions) -> list[tuple[str, str]]:
-    """The chart of every dispute, as files beside the report."""
-    if not options.charts:
-        return []
-    units = charts.units(report.corpus)
-    pictured = [c for c in (charts.chart(f, units) for f in report.findings) if c is not None]
-    if not pictured:
+def _drawn(options: RenderOptions, pictured: dict[str, charts.Chart]) -> list[tuple[str, str]]:
+    """The charts as SVG files beside the report."""
+    if not options.charts or not pictured:
         return []
     from jalapeno_audit.reporters import plot
 
-    return [(chart_path(options.charts, c.fingerprint), svg + "\n") for c, svg in zip(pictured, plot.draw(pictured), strict=True)]
+    shown = list(pictured.values())
+    return [(chart_path(options.charts, c.fingerprint), svg + "\n") for c, svg in zip(shown, plot.draw(shown), strict=True)]
 
 
 def _href(path: str) -> str:
