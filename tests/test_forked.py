@@ -151,10 +151,10 @@ def test_claims_and_figures_come_back_from_a_pickle_whole(dense):
 
     options, _ = run.settle([str(dense)], fail_on="never")
     corpus = loader.load_corpus(run.read_all(options))
-    claims = corpus.claims[:500] + [c for c in corpus.claims if c.bounds or c.date or c.lines][:500]
+    claims = corpus.claims[:500] + [c for c in corpus.claims if c.bounds or c.date or c.models][:500]
     back = pickle.loads(pickle.dumps(claims))
     for before, after in zip(claims, back, strict=True):
-        assert after == before and after.full_id == before.full_id and after.shown == before.shown and after.lines == before.lines
+        assert after == before and after.full_id == before.full_id and after.shown == before.shown and after.value_line == before.value_line
         figure = before.figure or (before.bounds[0] if before.bounds else None)
         if figure is not None:
             again = after.figure or after.bounds[0]

@@ -79,7 +79,7 @@ def test_provenance_names_claim_fields():
 
 def test_a_reading_leaves_out_where_and_by_whom_only():
     claim = _claim()
-    elsewhere = _claim(source="b", id="s", path="b.yaml", line=9, quote="1.4 times as fast", by="B", value_line=10, lines={"ratio": 10})
+    elsewhere = _claim(source="b", id="s", path="b.yaml", line=9, quote="1.4 times as fast", by="B", value_line=10)
     assert reading(elsewhere) == reading(claim)
     for changed in (
         {"figure": parse_figure("1.40")}, {"figure": parse_figure("1.4", exact=True), "exact": True}, {"approx": "about"},

@@ -33,7 +33,7 @@ from pathlib import Path
 from jalapeno_audit import __version__
 from jalapeno_audit.fileio import TEMP_PREFIX, remove_stale_temporaries, replace_bytes, temporary_beside
 
-_FORMAT = 4  # bump when the shape of cached entries changes, or what loading a file yields (4: reports as UTF-8 bytes)
+_FORMAT = 5  # bump when the shape of cached entries changes, or what loading a file yields (5: claims without their field lines)
 APP_DIR = "jalapeno-audit"
 KEY_FILE = "jalapeno-audit.key"
 KEY_BYTES = 32

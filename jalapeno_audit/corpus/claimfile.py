@@ -127,7 +127,7 @@ class _ClaimReader:
         check.relations(node, CLAIM_SPEC)
         kinds = [k for k in CLAIM_KINDS if k in node]
         kind = kinds[0] if len(kinds) == 1 else None
-        values: dict = {"lines": dict(node.key_lines)}
+        values: dict = {}
         claim_id = check.ident(node["id"], "claim id") if "id" in node else None
         if claim_id is not None:
             if claim_id in self.seen:

@@ -104,7 +104,6 @@ class Claim:
     direction: str | None = None  # with a statement and `vs`: advantage | disadvantage for `system`
     aggregate: str | None = None  # "average": the figure averages over workloads (its models, or unnamed ones)
     value_line: int = 0  # line of the figure itself
-    lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)  # field -> line
     # Derived once: reports name a claim and show its figure hundreds of thousands of times.
     full_id: str = field(init=False, compare=False, hash=False, repr=False)  # <source id>/<claim id>
     shown: str = field(init=False, compare=False, hash=False, repr=False)  # figure_text() in its own unit
@@ -162,7 +161,7 @@ class Claim:
 
 
 #: Where a claim was read and who said it: every other field of a claim is what it says.
-PROVENANCE = frozenset(("source", "id", "path", "line", "quote", "by", "value_line", "lines"))
+PROVENANCE = frozenset(("source", "id", "path", "line", "quote", "by", "value_line"))
 _SAYS = attrgetter(*(f.name for f in fields(Claim) if f.init and f.name not in PROVENANCE and f.name not in ("figure", "bounds")))
 
 

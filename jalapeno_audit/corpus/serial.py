@@ -50,7 +50,6 @@ CODECS: dict[str, Codec] = {
         lambda d: None if d is None else tuple(_date(getattr(d, name)) for name in _DATE_PARTS),
         lambda v, exact: None if v is None else DateSpec(*(_undate(x) for x in v)),
     ),
-    "dict[str, int]": (lambda d: tuple(d.items()), lambda v, exact: dict(v)),
 }
 
 
