@@ -287,3 +287,20 @@ def test_the_doubt_names_the_condition_the_figure_does_not_write():
     text = "Jalapeño FP8 reaches 900 tokens/sec/user with vLLM. Jalapeño reaches 90 ms time to first token with vLLM."
     _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
     assert found[1].doubts == {"at": "its paragraph says 'FP8': does it apply here?"}
+
+
+def test_counts_periods_exponents_and_sums_are_not_proposed():
+    # A multiple before a product name the reader blanked out, or before a parallelism, counts devices.
+    assert [f[0] for f in _found("Jalapeño reaches 500,000 tokens/sec against 23,000 tokens/sec on 8x H100.")] == ["500000", "23000"]
+    assert _found("Benchmarks ran in FP8 at 8x model parallelism.") == []
+    assert _found("Jalapeño replaces 160 H100 GPUs.") == []
+    # A number of years or months is a period; a digit after "^" is an exponent of a unit.
+    assert _found("In the past four years, compute density (TFLOPS/mm^2) improved little.") == []
+    # A sum in millions or billions is a deal or a budget, unless it is said per unit.
+    assert _found("Etched raised over $625 million; AI models cost $1B+ to train; a $50-100M chip project.") == []
+    assert [f[0] for f in _found("A GB200 NVL72 rack costs $3 million per rack.")] == ["3000000"]
+
+
+def test_a_percent_after_a_change_by_a_hedge_is_a_ratio():
+    assert [f[0] for f in _found("Jalapeño's compute density has improved by ~15%.")] == ["1.15"]
+    assert read_figures("memory cut by about 30%")[0].direction == "down"

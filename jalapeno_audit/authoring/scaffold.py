@@ -52,6 +52,8 @@ _NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of
 _GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up)\b", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
+#: Words after a sum that make it a price of a unit ("$3 million per rack", "$2M/year").
+_PER_UNIT = re.compile(r"\+?\s*(?:per|/|a|an|each)\b", re.I)
 
 
 class Scaffolder:
@@ -151,8 +153,10 @@ class Scaffolder:
                 # A bare figure beside measured ones ("1.03 seconds versus 1.80", a table cell): proposed, not trusted;
                 # one far from them or that counts something else ("using four stacks") is not proposed.
                 metric_doubt = f"no unit after it; the figure before it is {previous.metric or 'unidentified'}"
-        if metric is None and (metric_doubt == "unmeasured" or (reading.label == "$" and reading.scale >= 10**9)):
-            return None  # no unit and no metric phrase, or a sum in billions (a deal, not a price): not a figure a claim would state
+        if metric is None and metric_doubt == "unmeasured":
+            return None  # no unit and no metric phrase: not a figure a claim would state
+        if reading.label == "$" and reading.scale >= 10**6 and not _PER_UNIT.match(text, reading.end):
+            return None  # a sum in millions or billions ("raised $625M", "a $50-100M project"): a deal or a budget, not a price
         if metric is not None and self.catalog.metrics[metric].family == "model-size":
             return None  # "70 billion parameters": a model size, not a claim about a system
         if metric is None and is_ratio and metric_doubt == NO_PHRASE and _GAIN.match(text, reading.end) and previous is not None \
