@@ -304,3 +304,9 @@ def test_counts_periods_exponents_and_sums_are_not_proposed():
 def test_a_percent_after_a_change_by_a_hedge_is_a_ratio():
     assert [f[0] for f in _found("Jalapeño's compute density has improved by ~15%.")] == ["1.15"]
     assert read_figures("memory cut by about 30%")[0].direction == "down"
+
+
+def test_a_system_after_unlike_and_its_makers_name_does_not_own_the_figure():
+    text = "Unlike Nvidia's GB200 that requires off-chip memory access, the wafer integrates 44GB of memory on-chip."
+    assert _found(text)[0][1:] == (None, "memory-capacity", ["system"])
+    assert _found(text.replace("Nvidia's GB200", "the GB200"))[0][1:] == (None, "memory-capacity", ["system"])

@@ -37,6 +37,8 @@ SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", r
 #: A change from one figure to another ("from 96GB on A to a much better 144GB on B"); "up to" is a hedge, not its "to".
 _FROM_TO = re.compile(r"\bfrom\s+(?P<first>(?:[^,;:()]|,(?=\d))*?\d(?:[^,;:()]|,(?=\d))*?)\s+(?<!\bup\s)to\s+"
                       r"(?P<second>(?:[^,;:()\d]|,(?=\d))*\d(?:[^,;:()]|,(?=\d))*)", re.I)
+#: "Unlike" just before a system's name, with an article or its maker's name between ("Unlike Nvidia GPUs").
+_UNLIKE = re.compile(r"\bunlike\s+(?:the\s+|an?\s+)?(?:(?-i:[A-Z])[\w-]*(?:['’]s)?\s+)?$", re.I)
 _CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|against|versus|vs\.?|compared (?:with|to))\b|;", re.I)
 _OTHER_THING = re.compile(r"[\w .-]*?['’]s?\s+(?:[\w-]+\s+)?(?:predecessors?|successors?|rivals?|competitors?|competition|previous generation|"
                           r"last generation|older sibling|forerunner)\b", re.I)
@@ -224,8 +226,8 @@ def _apart(text: str, pos: int, reading: Reading) -> bool:
     """Whether the words between a system's name at ``pos`` and a figure keep the figure from that system: a contrast
     ("..., while the GB200", "Unlike the GB200, ..."), the name as the possessor of another thing ("X's predecessor"), or a relative clause of
     another noun ("X replaces a chip that reached N")."""
-    if re.search(r"\bunlike\s+(?:the\s+|an?\s+)?$", text[max(0, pos - 20):pos], re.I):
-        return True  # "Unlike the GB200, it reaches N": the name is what the figure is set against
+    if _UNLIKE.search(text, 0, pos):
+        return True  # "Unlike the GB200, it reaches N", "Unlike Nvidia GPUs that ...": the name is what the figure is set against
     if pos >= reading.end:
         return bool(_CONTRAST.search(text, reading.end, pos))
     between = text[pos:reading.start]
