@@ -310,3 +310,14 @@ def test_a_system_after_unlike_and_its_makers_name_does_not_own_the_figure():
     text = "Unlike Nvidia's GB200 that requires off-chip memory access, the wafer integrates 44GB of memory on-chip."
     assert _found(text)[0][1:] == (None, "memory-capacity", ["system"])
     assert _found(text.replace("Nvidia's GB200", "the GB200"))[0][1:] == (None, "memory-capacity", ["system"])
+
+
+def test_a_lead_in_set_apart_by_a_blank_line_is_its_lists():
+    text = "Jalapeño is new.\n\nGB200 specifications explain its profile:\n\n- 192 GB HBM3e memory\n- Up to 8 TB/s memory bandwidth\n"
+    assert [f[:3] for f in _found(text)] == [("192", "gb200", "memory-capacity"), ("8", "gb200", "memory-bandwidth")]
+    assert all(not f[3] for f in _found(text))
+    # One that names no system does not give the items to the article's subject: the paragraph before may be another's.
+    text = ("Jalapeño is new. Jalapeño is fast.\n\nThe GB200 NVL72 links 72 GPUs.\n\nIn the Kimi K2.5 benchmark:\n\n"
+            "- Throughput reaches 869,200 tokens/sec\n")
+    assert _found(text)[-1][1:] == (None, "throughput", ["system"])
+

@@ -93,7 +93,9 @@ class Scaffolder:
             if sentence.paragraph != paragraph:
                 paragraph, seen = sentence.paragraph, []
                 self.metrics.read_paragraph(" ".join(other.text for other in every if other.paragraph == paragraph))
-            for candidate in self.candidates(replace(sentence, paragraph_models=tuple(seen)), subject):
+            # A list's lead-in set apart by a blank line names the model of the items below it, like one in their paragraph.
+            led = [model_id for _, model_id in mentions(sentence.lead, self.models)] if sentence.lead_before else []
+            for candidate in self.candidates(replace(sentence, paragraph_models=tuple(led + seen)), subject):
                 candidate.paragraph, candidate.sentence = sentence.paragraph, number
                 found.append(candidate)
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
@@ -173,7 +175,9 @@ class Scaffolder:
         if reading.hedge is None and _NEGATED.search(masked, part_start, reading.start):
             candidate.doubts["figure"] = "its clause is negated: does the text state this figure or deny it?"
         if sentence.lead and not mentions(text, self.systems):
-            self.sides.lead_sides(candidate, sentence.lead, subject)
+            # A lead-in set apart by a blank line that names no system ("In the Llama 3.1 405B benchmark:") may follow a
+            # paragraph about another system than the article's subject: its items' system is left to the reader.
+            self.sides.lead_sides(candidate, sentence.lead, None if sentence.lead_before else subject)
         else:
             self.sides.sides(candidate, reading, text, part_start, subject, previous)
         if candidate.reversed:

@@ -26,6 +26,7 @@ class Sentence:
     item: bool = False  # a list item ("- ...", "1. ..."): its siblings say nothing about it
     context: str = ""  # the rest of what applies to it: its paragraph's prose (for an item, the prose before the list)
     lead: str = ""  # for a list item: the prose line that introduces its list ("Compared to X, Y offers:"), if any
+    lead_before: bool = False  # the lead-in stands in the paragraph before the list's (a blank line between them)
     following: str = ""  # the next sentence of its paragraph, which may say what its figures were ("These results ...")
 
 
@@ -81,9 +82,26 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
         context = " ".join(found[other][0] for other in prose.get(number, []) if other != index)
         before = [found[other][0] for other in prose.get(number, []) if other < index]
         lead = before[-1] if item and before and before[-1].endswith(":") else ""
+        lead_before = item and not before and (opening := _list_opening(found, index, tabled)) is not None
+        if lead_before:
+            # "Blackwell B200 specifications:", a blank line, then the list: the lead-in is the list's, and its context.
+            lead = context = found[opening][0]  # type: ignore[index]
         following = found[index + 1][0] if index + 1 < len(found) and found[index + 1][1] == number else ""
-        result.append(Sentence(text, number, item=item, context=context, lead=lead, following=following))
+        result.append(Sentence(text, number, item=item, context=context, lead=lead, lead_before=lead_before, following=following))
     return result
+
+
+def _list_opening(found: list[tuple[str, int, bool]], index: int, tabled: frozenset[str]) -> int | None:
+    """For a list item whose paragraph opens with items, the line just before the list when it is the one prose line of
+    its own paragraph and ends with a colon (a lead-in set apart by a blank line); else None."""
+    first = index
+    while first > 0 and found[first - 1][1] == found[index][1]:
+        first -= 1
+    if first == 0:
+        return None
+    text, number, item = found[first - 1]
+    alone = first < 2 or found[first - 2][1] != number
+    return first - 1 if not item and alone and text.endswith(":") and text not in tabled else None
 
 
 def name_index(catalog: Catalog, section: str) -> dict[str, str]:
