@@ -321,3 +321,10 @@ def test_a_lead_in_set_apart_by_a_blank_line_is_its_lists():
             "- Throughput reaches 869,200 tokens/sec\n")
     assert _found(text)[-1][1:] == (None, "throughput", ["system"])
 
+
+def test_a_parenthesis_after_a_compute_figure_gives_its_precision_and_sparsity():
+    _, found = scaffold("GB200 specifications:\n\n- ~4.5 PFLOPS (FP8 dense compute)\n", "x", load_catalog(),
+                        archive=None, publisher=None, url=None, published=None)
+    assert (found[0].system, found[0].at, found[0].doubts) == ("gb200", {"precision": "fp8", "sparsity": "none"}, {})
+    # "dense" is no setting of a throughput ("a dense 70B model"): left to the reader.
+    assert "at" in _found("The GB200 reaches 5,000 tokens/sec on a dense model with FP8.")[0][3]

@@ -22,7 +22,7 @@ CONDITION = re.compile(
     r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
-    r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|"
+    r"data ?types?|precision|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
 #: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU").
 _ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)\s+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
@@ -40,7 +40,14 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     *(("scenario", re.compile(rf"{name}(?:\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?)?" if name == "offline" else
        rf"{name}\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?", re.I), name) for name in ("server", "offline", "interactive")),
     ("nodes", re.compile(r"(?:single|one)[ -]node", re.I), "1"),
+    # Whether a compute figure counts the doubled rate of sparse arithmetic ("FP8 dense", "without sparsity").
+    ("sparsity", re.compile(r"dense|without sparsity", re.I), "none"),
+    ("sparsity", re.compile(r"sparse|with sparsity", re.I), "sparse"),
 )
+#: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
+_COMPUTE_ONLY = ("sparsity",)
+#: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
+_FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
 _SCENE = ("scenario", "nodes")
@@ -142,12 +149,14 @@ def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.M
     opening = _OPENING.match(text)
     placed: list[tuple[str, str]] = []
     elsewhere: list[tuple[str, str]] = []
+    aside = _FIGURE_ASIDE.match(text, candidate.end)
     for match in said:
         setting = setting_of(match.group())
-        if setting is None:
+        if setting is None or (setting[0] in _COMPUTE_ONLY and metric.family != "compute"):
             return None
         in_scene = opening is not None and match.end() <= opening.end() and setting[0] in _SCENE
-        (placed if part_span[0] <= match.start() < part_span[1] or in_scene else elsewhere).append(setting)
+        in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
+        (placed if part_span[0] <= match.start() < part_span[1] or in_scene or in_aside else elsewhere).append(setting)
     settings: dict[str, str] = {}
     for key, value in placed:
         if settings.setdefault(key, value) != value:
