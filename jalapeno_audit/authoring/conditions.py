@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
@@ -24,6 +25,8 @@ CONDITION = re.compile(
     + _DEVICES + r"|"
     r"data ?types?|precision|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+#: Networks: a condition of a link's figure.
+_NETWORK = re.compile(r"Ethernet|InfiniBand", re.I)
 #: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU").
 _ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)\s+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
 #: "With 1-year and 3-year commitments, ... N and M, respectively": a condition for each figure, in order.
@@ -87,8 +90,10 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # A setting written after a later figure is that figure's ("500W chip with 650 TFLOP/s BF16 compute"): it does
     # not bear on a figure whose metric no precision or software changes.
     others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None
-    # A precision or a software stack its paragraph names changes no memory or link figure ("144 GB of HBM3E", "4.9 TB/s");
-    # one said with the figure is left to the reader ("288GB of memory in FP8": what does the sentence mean?).
+    # A precision, a software stack, a batch size or a scenario its paragraph or another clause of its sentence names
+    # changes no memory or link figure ("144 GB of HBM3E", "4.9 TB/s"); a device count or a network may (the memory
+    # of eight GPUs, a link over Ethernet); a word said in the figure's own clause is left to the reader ("288GB of
+    # memory in FP8": what does the sentence mean?).
     unchanged = metric is not None and metric.family in _FIXED_BY_HARDWARE
     # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
@@ -99,8 +104,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
         found = []
         for match in (match for pattern in patterns for match in pattern.finditer(text)):
-            if unchanged and not in_sentence and (setting := setting_of(match.group())) is not None and setting[0] in ("precision", "software"):
-                continue
+            outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
+            if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not _NETWORK.fullmatch(match.group()):
+                continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
             if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                                 or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
                 continue
@@ -227,6 +233,16 @@ def repeated(found: list[Candidate]) -> None:
         stated.add(key)
 
 
+def _rounded_alike(group: list[Candidate]) -> bool:
+    """Whether the figures differ by less than 1 % ("2,400 tokens per second", "approximately 2,381.82"): one figure
+    said again, rounded, not two that a condition sets apart."""
+    try:
+        values = [Fraction(str(c.figure).strip('"')) for c in group]
+    except (ValueError, ZeroDivisionError):
+        return False
+    return min(values) > 0 and max(values) * 100 < min(values) * 101
+
+
 def apart(found: list[Candidate]) -> None:
     """Two different figures of one system, comparator, model and metric in an article differ by something
     the drafter did not place (a scenario, a memory type, a batch size): a condition to write."""
@@ -239,7 +255,7 @@ def apart(found: list[Candidate]) -> None:
                    str(sorted(candidate.at.items())))
             groups.setdefault(key, []).append(candidate)
     for group in groups.values():
-        if len({str(c.figure) for c in group}) > 1:
+        if len({str(c.figure) for c in group}) > 1 and not _rounded_alike(group):
             types = [c.memory_type for c in group]
             if all(types) and len({t.lower() for t in types if t}) == len(group) and not any("at" in c.doubts for c in group):
                 # "96GB of HBM3 and up to 144GB of HBM3E": the memory type named with each figure sets them apart.
