@@ -328,3 +328,24 @@ def test_a_parenthesis_after_a_compute_figure_gives_its_precision_and_sparsity()
     assert (found[0].system, found[0].at, found[0].doubts) == ("gb200", {"precision": "fp8", "sparsity": "none"}, {})
     # "dense" is no setting of a throughput ("a dense 70B model"): left to the reader.
     assert "at" in _found("The GB200 reaches 5,000 tokens/sec on a dense model with FP8.")[0][3]
+
+
+def test_an_article_about_one_system_owns_the_figures_of_sentences_that_name_none():
+    text = ("Jalapeño is here. Jalapeño is fast. Jalapeño beats the GB200.\n\n"
+            "That is 2,400 tokens per second on Kimi K2.5.\n\nJalapeño again.")
+    assert _found(text)[-1][:2] == ("2400", "jalapeno")
+    # Not when the paragraph names another system, nor in an article that names others as often.
+    assert _found(text.replace("That is", "The GB200 lags. That is"))[-1][1] is None
+    assert _found("Jalapeño is here. The GB200 is there.\n\nThat is 2,400 tokens per second on Kimi K2.5.")[-1][1] is None
+
+
+def test_figures_within_one_percent_are_one_figure_rounded():
+    text = ("Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5.\n\n"
+            "Jalapeño reaches approximately 2,381.82 tokens per second per user on Kimi K2.5.")
+    assert [f[3] for f in _found(text)] == [[], []]
+    assert all("at" in f[3] for f in _found(text.replace("2,381.82", "1,900")))
+
+
+def test_a_token_rate_on_a_line_that_is_no_sentence_leaves_its_model_to_the_reader():
+    text = "Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5.\n\nJalapeño rate 2,400 tokens/sec/user\n"
+    assert _found(text)[1][3] == ["model"]

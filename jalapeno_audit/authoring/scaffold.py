@@ -52,6 +52,8 @@ _NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of
 _GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up)\b", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
+#: How a sentence ends; a line without it is a table row, a heading or a list item.
+_SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
 #: Words after a sum that make it a price of a unit ("$3 million per rack", "$2M/year").
 _PER_UNIT = re.compile(r"\+?\s*(?:per|/|a|an|each)\b", re.I)
 
@@ -100,6 +102,7 @@ class Scaffolder:
                 found.append(candidate)
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
         self.metrics.speed_metrics(found)
+        self._unmodelled(found, f"{title or ''}\n{body}")
         repeated(found)
         apart(found)
         return found
@@ -179,7 +182,7 @@ class Scaffolder:
             # paragraph about another system than the article's subject: its items' system is left to the reader.
             self.sides.lead_sides(candidate, sentence.lead, None if sentence.lead_before else subject)
         else:
-            self.sides.sides(candidate, reading, text, part_start, subject, previous)
+            self.sides.sides(candidate, reading, text, part_start, subject, previous, sentence.context)
         if candidate.reversed:
             candidate.system, candidate.vs = candidate.vs, candidate.system
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
@@ -194,6 +197,18 @@ class Scaffolder:
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
         return candidate
+
+    def _unmodelled(self, found: list[Candidate], text: str) -> None:
+        """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
+        Millisecond 2.4 2,400 tokens/second"), in an article that names models: which model it measured is the
+        reader's to say (its row names none; the prose may name several)."""
+        named = list(dict.fromkeys(model_id for _, model_id in mentions(text, self.models)))
+        for candidate in found:
+            family = self.catalog.metrics[candidate.metric].family if candidate.metric else None
+            row = candidate.paragraph < 0 or not _SENTENCE_END.search(candidate.quote)
+            if named and row and candidate.kind == "value" and family in ("throughput", "responsiveness") and not candidate.model \
+                    and not candidate.models and "model" not in candidate.doubts:
+                candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"
 
     def _member(self, candidate: Candidate, side: str) -> None:
         """A family named where the article means one of its systems ("per NVIDIA Blackwell GPU", "the Blackwell is

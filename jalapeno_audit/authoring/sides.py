@@ -56,6 +56,7 @@ class SideReader:
 
     def __init__(self, systems: dict[str, str]) -> None:
         self.systems = systems  # every unambiguous system name and alias (lower case) -> id
+        self.sole: str | None = None  # the system an article is about when it names others only in passing
 
     def subject(self, body: str, title: str | None) -> str | None:
         """The article's subject system: the one its text names most often (the title breaks a tie)."""
@@ -63,6 +64,8 @@ class SideReader:
         for _, system_id in mentions(body, self.systems):
             counts[system_id] = counts.get(system_id, 0) + 1
         ranked = sorted(counts.items(), key=lambda item: -item[1])
+        # An article about one system: it names it at least twice as often as all the others together.
+        self.sole = ranked[0][0] if ranked and ranked[0][1] >= 2 * sum(n for _, n in ranked[1:]) else None
         if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
             return ranked[0][0]
         in_title = [sid for _, sid in mentions(title or "", self.systems) if ranked and counts[sid] == ranked[0][1]]
@@ -94,7 +97,7 @@ class SideReader:
             candidate.doubts["vs"] = "the list's lead-in does not name one comparator"
 
     def sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
-               previous: Candidate | None = None) -> None:
+               previous: Candidate | None = None, context: str = "") -> None:
         named = mentions(text, self.systems)
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
@@ -137,6 +140,9 @@ class SideReader:
                 candidate.system = opening
             elif not named and pronoun and subject:
                 candidate.system = subject
+            elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} <= {self.sole}:
+                # A sentence that names no system, in a paragraph that names none but the system the article is about.
+                candidate.system = self.sole
             elif len({sid for _, sid in named}) == 1 and not compared and not any(_apart(text, pos, reading) for pos, _ in named):
                 candidate.system = named[0][1]
             else:
