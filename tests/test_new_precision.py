@@ -349,3 +349,23 @@ def test_figures_within_one_percent_are_one_figure_rounded():
 def test_a_token_rate_on_a_line_that_is_no_sentence_leaves_its_model_to_the_reader():
     text = "Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5.\n\nJalapeño rate 2,400 tokens/sec/user\n"
     assert _found(text)[1][3] == ["model"]
+
+
+MEASURED_CATALOG = """
+metrics:
+  sustained-compute: {name: "sustained (measured) compute throughput", unit: TFLOPS, better: higher, family: compute}
+  measured-memory-bandwidth: {name: "measured memory bandwidth", unit: TB/s, better: higher, family: memory}
+"""
+
+
+def _measured(text: str) -> list[tuple[str | None, list[str]]]:
+    catalog = load_catalog(("catalog.yaml", MEASURED_CATALOG.encode()))
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    return [(c.metric, sorted(c.doubts)) for c in found]
+
+
+def test_a_metric_named_as_measured_is_the_one_of_a_figure_said_to_be_measured():
+    assert _measured("The GB200 has 8 TB/s of bandwidth.") == [("memory-bandwidth", [])]
+    assert _measured("On the GB200 we measured 7.35 TB/s HBM bandwidth.")[0][0] == "measured-memory-bandwidth"
+    assert _measured("The GB200 reaches 5,000 TFLOPS of compute.")[0][0] == "peak-compute"
+    assert _measured("The GB200 sustained 4,000 TFLOPS in GEMM tests.")[0][0] == "sustained-compute"

@@ -30,6 +30,8 @@ _TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.
 #: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
 _SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what>bits?|bytes?)\b(?P<rate>\s+(?:per|a)\s+second|/s(?:ec)?\b)?", re.I)
 _PREFIXES = {"kilo": "K", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
+#: Words that say a figure was measured rather than specified; a catalog metric named with one of them is a measured one.
+_MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
 #: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
 HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
@@ -139,6 +141,8 @@ class MetricReader:
             if len(both) != 1 and _TRAINING.search(sentence):
                 # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
                 both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
+            if len(both) != 1 or self._qualified(both, where):
+                both = self._as_said(both or unit_metrics, unit_metrics, where)
             if len(both) == 1:
                 return both.pop(), unit, ""
             if token_rate and not unit_metrics & phrased:
@@ -157,6 +161,22 @@ class MetricReader:
         if phrased:
             return None, None, f"the sentence names {', '.join(sorted(phrased))}"
         return None, None, NO_PHRASE
+
+    def _qualified(self, metrics: set[str], text: str) -> bool:
+        """Whether the text says its figure was measured ("we measured 7.35 TB/s") and a metric the unit fits is named as
+        measured: the measured one is meant, whatever plainer phrase ("HBM bandwidth") the text also uses."""
+        return bool(_MEASURED.search(text)) and not any(_MEASURED.search(self.catalog.metrics[m].name) for m in metrics)
+
+    def _as_said(self, metrics: set[str], unit_metrics: set[str], text: str) -> set[str]:
+        """Of the metrics a unit fits, those whose names say measured ("sustained (measured) compute throughput") when
+        the text says so, and the others (a spec, "peak compute") when it does not; of the family already read. A power
+        figure not said to be measured stays open: a rating and a draw are written alike."""
+        said = bool(_MEASURED.search(text))
+        families = {self.catalog.metrics[m].family for m in metrics}
+        if not said and "power" in families:
+            return metrics  # "up to 700W": a rating or a draw, the words do not say
+        return {m for m in unit_metrics if bool(_MEASURED.search(self.catalog.metrics[m].name)) == said
+                and self.catalog.metrics[m].family in families and (m in metrics or said)}
 
     def unit_of(self, label: str) -> tuple[str, str] | None:
         """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
