@@ -15,6 +15,8 @@ TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s
 #: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
 _AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|(?:per[- ]|/)(?:GPU|chip|node|accelerator|card|device)(?!-))\b",
                         re.I)
+#: A token rate no single stream has come near (the fastest reported are below 20,000 tokens per second): an aggregate.
+_NO_STREAM = 50_000
 #: Words that describe tokens-per-second figures as how fast one stream runs. "Faster" is not one of them:
 #: nearly every benchmark article says it, of aggregate results as much as of one user's stream.
 _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b", re.I)
@@ -146,8 +148,10 @@ class MetricReader:
             if len(both) == 1:
                 return both.pop(), unit, ""
             if token_rate and not unit_metrics & phrased:
-                # Neither phrase near it: a per-device basis in the sentence, else the article's words, settle it.
-                settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if _AGGREGATE.search(sentence) else self.token_rate
+                # Neither phrase near it: a per-device basis in the sentence or a rate no one stream reaches, else the
+                # article's words, settle it.
+                aggregate = _AGGREGATE.search(sentence) or max(reading.values) >= _NO_STREAM
+                settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if aggregate else self.token_rate
                 if settled in unit_metrics:
                     return settled, unit, ""
             return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"

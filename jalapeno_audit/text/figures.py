@@ -93,8 +93,9 @@ _DATE = re.compile(r"\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:19|20)\d\d
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"']+", re.I)
 _LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)\)")
 _MONTH = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$", re.I)
-#: A product name after a number ("8x H100", "160 H100 GPUs"), or one blanked out by its reader ("8x ####"): a device count.
-_PRODUCT = re.compile(r"\s*(?:[A-Z][A-Za-z]*\d|#{2,}|GPUs?\b|chips?\b)")
+#: A product name after a number ("8x H100", "160 H100 GPUs"), or one blanked out by its reader ("8x ####"): a device count;
+#: not a model's name blanked out before what is counted ("500,000 Llama 70B tokens per second").
+_PRODUCT = re.compile(r"\s*(?:[A-Z][A-Za-z]*\d|#{2,}(?!#)(?!\s+(?:(?:output|input|mixed)\s+)?(?:tokens?|tok|images?|samples?|queries|requests)\b)|GPUs?\b|chips?\b)")
 #: Units of the calendar.
 #: A number of them after "the past", "the last", "the next" is a period ("in the past four years"), not a figure of a
 #: system; "tapeout in nine months" is one.
