@@ -369,3 +369,18 @@ def test_a_metric_named_as_measured_is_the_one_of_a_figure_said_to_be_measured()
     assert _measured("On the GB200 we measured 7.35 TB/s HBM bandwidth.")[0][0] == "measured-memory-bandwidth"
     assert _measured("The GB200 reaches 5,000 TFLOPS of compute.")[0][0] == "peak-compute"
     assert _measured("The GB200 sustained 4,000 TFLOPS in GEMM tests.")[0][0] == "sustained-compute"
+
+
+def test_a_token_rate_with_a_model_name_before_its_unit_is_read():
+    # "500,000 Kimi K2.5 tokens per second": the unit after the model's name; a rate no one stream reaches is an aggregate.
+    found = _found("One Jalapeño server runs 500,000 Kimi K2.5 tokens per second, 20x more than a GB200 server.")
+    assert found == [("500000", "jalapeno", "throughput", []), ("20", "jalapeno", "throughput", [])]
+    # A count before a product name the reader blanked out stays a count.
+    assert _found("Jalapeño replaces 160 H100 GPUs.") == []
+
+
+def test_a_note_on_how_the_benchmarks_ran_leaves_at_of_every_figure_to_the_reader():
+    text = "Jalapeño runs 500,000 tokens per second on Kimi K2.5.\n\nBenchmarks are from running in FP8 at 8x model parallelism."
+    assert _found(text)[0][3] == ["at"]
+    text = "Jalapeño runs 500,000 tokens per second on Kimi K2.5 and has 144GB of memory.\n\nGB200 figures are estimated."
+    assert [f[3] for f in _found(text)] == [["at"], []]

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
+from jalapeno_audit.authoring.conditions import CONDITION, SETTING_FAMILIES, TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.models import read_model
@@ -47,11 +47,18 @@ _NEGATED = re.compile(r"\b(?:not|never|no longer|cannot)\b|n['’]t\b", re.I)
 #: figure a count of something other than the measure ("four stacks"): a word that is no joiner.
 _BESIDE = 60
 _NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of|as|on|in|with|at|to|is|was|than|respectively)\b)[a-z][a-z-]*", re.I)
-#: A word of gain after a ratio ("a 3.1x improvement over the MI325X"): after an absolute rate in its sentence, the ratio
+#: A word of gain after a ratio ("a 3.1x improvement over the MI325X", "20x more than an H100 server"): after an absolute rate in its sentence, the ratio
 #: is of that rate's metric.
-_GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up)\b", re.I)
+_GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up|more|higher|greater)\b", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
+#: A catalog name (blanked out) right after a figure, before its unit.
+_NAME_BETWEEN = re.compile(r"\s+#{2,}(?=\s)")
+#: A sentence that says how the article's benchmarks or figures were obtained ("Benchmarks are from running in FP8 ...",
+#: "8xB200 figures are estimated"), and the words of a basis other than a measurement.
+_NOTE = re.compile(r"(?:(?:all|the|our|these|those)\s+)?(?:[\w-]+\s+){0,2}?(?:benchmarks?|results?|figures?|numbers?|measurements?|tests?)\s+"
+                   r"(?:are|were)\s+(?:from|measured|run|taken|based|estimated|obtained|projected)\b", re.I)
+_BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
 #: How a sentence ends; a line without it is a table row, a heading or a list item.
 _SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
 #: Words after a sum that make it a price of a unit ("$3 million per rack", "$2M/year").
@@ -103,6 +110,7 @@ class Scaffolder:
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
         self.metrics.speed_metrics(found)
         self._unmodelled(found, f"{title or ''}\n{body}")
+        self._noted(found, every)
         repeated(found)
         apart(found)
         return found
@@ -146,7 +154,9 @@ class Scaffolder:
         part = text[part_start:part_end]
         # Clauses of absolute figures name their own metrics; a list of ratios may name its one metric once, in any clause.
         others = [clause(masked, other.start, other.end) for other in (*earlier, *later) if other.kind == VALUE and other.label]
-        metric, unit, metric_doubt = self.metrics.metric(reading, part, text, is_ratio, others)
+        # "500,000 Llama 70B tokens per second": the unit is read after a catalog name between it and the figure.
+        named = _NAME_BETWEEN.match(masked, reading.end) if not is_ratio else None
+        metric, unit, metric_doubt = self.metrics.metric(replace(reading, end=named.end()) if named else reading, part, text, is_ratio, others)
         if metric_doubt == "unmeasured" and later and later[0].kind == reading.kind == VALUE and _JOINED.fullmatch(masked[reading.end:later[0].start]):
             # "700 versus 169 tokens/sec": N is in M's unit.
             metric, unit, metric_doubt = self.metrics.metric(later[0], part, text, is_ratio)
@@ -197,6 +207,18 @@ class Scaffolder:
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
         return candidate
+
+    def _noted(self, found: list[Candidate], every: list[Sentence]) -> None:
+        """A note anywhere in the article on how its benchmarks ran ("Benchmarks are from running in FP8 at 8x model
+        parallelism", "B200 figures are estimated") may set conditions for figures stated far from it: each figure whose
+        metric a setting changes leaves `at` to the reader."""
+        note = next((s.text for s in every if _NOTE.match(s.text) and (CONDITION.search(s.text) or _BASIS.search(s.text))), None)
+        if note is None:
+            return
+        for candidate in found:
+            metric = self.catalog.metrics.get(candidate.metric or "")
+            if candidate.quote != note and "at" not in candidate.doubts and (metric is None or metric.family in SETTING_FAMILIES):
+                candidate.doubts["at"] = f"the article notes '{note[:80]}': does it apply here?"
 
     def _unmodelled(self, found: list[Candidate], text: str) -> None:
         """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
