@@ -25,6 +25,8 @@ _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1
 _REACH = 60
 #: Words that refer back to the article's subject.
 _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
+#: Words before a figure that refer back to the article's subject ("it", "the chip", "the new TPUs ... each chip").
+_BACK = re.compile(r"\b(?:it|the new part|the chip|the new (?:chips?|TPUs?|GPUs?|accelerators?|processors?))\b", re.I)
 #: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
 _ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:" + "|".join(re.escape(hedge) for hedge in sorted(HEDGES, key=len, reverse=True))
                     + r")\s*)?", re.I)
@@ -105,7 +107,7 @@ class SideReader:
         strongly = list(compared)
         if not compared:
             compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
-        pronoun = _PRONOUN.search(text.strip()) or re.search(r"\b(?:it|the new part|the chip)\b", text[:reading.start], re.I)
+        pronoun = _PRONOUN.search(text.strip()) or _BACK.search(text, 0, reading.start)
         if candidate.kind == "value" and (change := from_to(text, reading)) is not None:
             # "from 96GB on A to 144GB on B": each figure is the system's named in its own side; the figure after
             # "to" may be the subject's that changes ("X grows from 96GB to 144GB"), the one after "from" never.
@@ -138,7 +140,8 @@ class SideReader:
                 # a participle or preposition after a comma says more of the sentence's subject, when every other system
                 # named before it is a comparator.
                 candidate.system = opening
-            elif not named and pronoun and subject:
+            elif pronoun and subject and all((pos, sid) in compared and sid != subject for pos, sid in named):
+                # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
                 candidate.system = subject
             elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} <= {self.sole}:
                 # A sentence that names no system, in a paragraph that names none but the system the article is about.
