@@ -384,3 +384,25 @@ def test_a_note_on_how_the_benchmarks_ran_leaves_at_of_every_figure_to_the_reade
     assert _found(text)[0][3] == ["at"]
     text = "Jalapeño runs 500,000 tokens per second on Kimi K2.5 and has 144GB of memory.\n\nGB200 figures are estimated."
     assert [f[3] for f in _found(text)] == [["at"], []]
+
+
+def test_the_new_chips_are_the_articles_subject_when_every_other_name_is_a_comparator():
+    text = ("Jalapeño is here. Jalapeño is fast.\n\n"
+            "The maker boosted memory for the new chips, with each chip sporting 192GB, six times more than the GB200.")
+    assert _found(text)[0] == ("192", "jalapeno", "memory-capacity", [])
+    # A system named as the figure's own, not as a comparator, keeps it from the subject.
+    text = text.replace("six times more than the GB200", "while the GB200 has less")
+    assert _found(text)[0][1] is None
+
+
+def test_a_precision_written_with_its_kind_word_is_one_setting():
+    text = "For the record, the GB200 was capable of hitting about 918 TFLOPS at FP8 precision."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert (found[0].system, found[0].at, found[0].doubts) == ("gb200", {"precision": "fp8"}, {})
+
+
+def test_a_per_device_basis_elsewhere_in_the_paragraph_is_no_condition_of_a_spec():
+    text = "Each chip has 192GB of memory. The GB200 reaches 2,500 TFLOPS of compute."
+    assert _found(text)[1] == ("2500", "gb200", "peak-compute", [])
+    # A count of devices elsewhere still is.
+    assert _found("The pod links 9,216 chips. The GB200 reaches 2,500 TFLOPS of compute.")[-1][3] == ["at"]

@@ -20,7 +20,7 @@ _DEVICE = re.compile(_DEVICES, re.I)
 #: device counts, per-device bases, networks, commitment terms): the drafter cannot place them. A benchmark's name ("MLPerf")
 #: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
-    r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
+    r"\b(?:(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
     r"data ?types?|precision|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
@@ -35,7 +35,7 @@ _RESPECTIVE_LEAD = re.compile(r"(?:with|at|for|in|under|using|on)\s+(?P<items>[\
 _RESPECTIVELY = re.compile(r",?\s+respectively\W*$", re.I)
 #: Conditions written in one word, and how a claim's `at` writes them: a precision, the software a figure was measured with.
 _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
-    ("precision", re.compile(r"(?:NV|MX)?FP\d+|BF16|TF32|INT\d+", re.I), None),
+    ("precision", re.compile(r"(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:\s+precision)?", re.I), None),  # "FP8 precision": FP8
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),
@@ -98,6 +98,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
     # So is a figure its own clause gives per device ("..., or 3,066 tokens per second per NVIDIA H100 GPU"), whatever its metric.
+    hardware = metric is not None and metric.family in HARDWARE_FAMILIES
     one_device = (metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))) or bool(
         _ONE_DEVICE.search(sentence.text, candidate.end, placed.part[1]))
 
@@ -110,6 +111,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                                 or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
                 continue
+            if hardware and not in_sentence and _ONE_DEVICE.fullmatch(match.group()):
+                continue  # "Each chip has ..." elsewhere in the paragraph: a spec of the hardware is one device's anyway
             if one_device and _DEVICE.fullmatch(match.group()) and (
                     not in_sentence or _ONE_DEVICE.fullmatch(match.group()) or not placed.part[0] <= match.start() < placed.part[1]):
                 continue  # the paragraph's device counts, those of the sentence's other clauses, and the per-device basis itself
@@ -183,7 +186,7 @@ def setting_of(word: str) -> tuple[str, str] | None:
     """(key, value) for a one-word condition ("FP8" -> precision fp8, "TRT-LLM" -> software tensorrt-llm)."""
     for key, pattern, value in _SETTINGS:
         if pattern.fullmatch(word):
-            return key, value or word.lower()
+            return key, value or word.split()[0].lower()
     return None
 
 
