@@ -406,3 +406,11 @@ def test_a_per_device_basis_elsewhere_in_the_paragraph_is_no_condition_of_a_spec
     assert _found(text)[1] == ("2500", "gb200", "peak-compute", [])
     # A count of devices elsewhere still is.
     assert _found("The pod links 9,216 chips. The GB200 reaches 2,500 TFLOPS of compute.")[-1][3] == ["at"]
+
+
+def test_a_system_a_value_was_measured_on_owns_it():
+    assert _found("Cisco recorded 76,000 tokens per second based on GB200.")[0][:3] == ("76000", "gb200", "throughput")
+    assert _found("Partners submitted GB200-based systems delivering 100,000 tokens per second.")[0][:3] == (
+        "100000", "gb200", "throughput")
+    # Still a comparator after a word of comparison.
+    assert _found("Jalapeño recorded 76,000 tokens per second, against 50,000 tokens per second on the GB200.")[0][1] == "jalapeno"

@@ -129,12 +129,18 @@ def name_pattern(name: str) -> str:
     return pattern
 
 
+#: A name that qualifies another ("the Blackwell-based B200", "H100-powered servers": another system than the H100), not
+#: one that says what systems a submission was built on ("B300-based systems", recorded on the B300).
+_QUALIFYING = r"-(?:powered|equipped)\b|-based\b(?!\s+(?:systems?|servers?|nodes?|instances?|machines?|clusters?|platforms?|VMs?)\b)"
+
+
 def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
     """(position, id) of each catalog name in the text, longest names first, no overlaps. A name that only
-    qualifies another ("the Blackwell-based B200", "H100-powered servers") is not a mention of its system."""
+    qualifies another ("the Blackwell-based B200", "H100-powered servers") is not a mention of its system; one that
+    says what systems were built on ("B300-based systems") is."""
     hits: list[tuple[int, int, str]] = []
     for name in sorted(names, key=len, reverse=True):
-        for match in re.finditer(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d|-(?:based|powered|equipped)\b)", text):
+        for match in re.finditer(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d|{_QUALIFYING})", text):
             if not any(a < match.end() and match.start() < b for a, b, _ in hits):
                 hits.append((match.start(), match.end(), names[name]))
     return sorted((start, entry_id) for start, _, entry_id in hits)
@@ -158,4 +164,5 @@ def clause(sentence: str, start: int, end: int) -> tuple[int, int]:
         left = match.end()
     right_match = _CLAUSE_BREAK.search(sentence, end)
     return left, right_match.start() if right_match else len(sentence)
+
 

@@ -11,6 +11,9 @@ from jalapeno_audit.text.numbers import HEDGES
 
 #: A word that qualifies a comparator's name: a hyphenated one ("previous-gen", "current-gen") or a word of age or rivalry.
 _QUALIFIER = r"(?:(?-i:[a-z][\w]*-[\w-]+|older|newer|previous|current|rival|competing)\s+)?"
+#: Words before a system named after a value that say the value was measured on it ("76,000 tokens per second based on
+#: MI350X", "500 tokens/s on the GB200"), not compared with it.
+_RAN_ON = re.compile(r"\b(?:based on|running on|run on|measured on|on|using|with)\s+(?:the\s+|an?\s+)?(?:(?-i:[A-Z])[\w-]*['’]s\s+)?$", re.I)
 #: Words that point at a comparator named after them.
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
                      r"(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)  # "than Nvidia’s H100", "than the previous-gen Gaudi 2"
@@ -121,7 +124,8 @@ class SideReader:
                 candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
             return
         if candidate.kind == "value":
-            own = [sid for pos, sid in before if pos >= part_start] or [sid for pos, sid in after if pos < reading.end + 60 and (pos, sid) not in compared]
+            own = [sid for pos, sid in before if pos >= part_start] or [
+                sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))]
             own_at = [pos for pos, sid in named if sid in own]
             if len({*own}) == 1 and any(_apart(text, pos, reading) for pos in own_at):
                 # "The chip delivers N, while the GB200 ...", "Jalapeño's predecessor reached N", "X replaces a chip that reached N".
