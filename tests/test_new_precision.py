@@ -414,3 +414,8 @@ def test_a_system_a_value_was_measured_on_owns_it():
         "100000", "gb200", "throughput")
     # Still a comparator after a word of comparison.
     assert _found("Jalapeño recorded 76,000 tokens per second, against 50,000 tokens per second on the GB200.")[0][1] == "jalapeno"
+
+
+def test_a_name_typeset_with_a_non_breaking_hyphen_is_the_catalogs():
+    assert re.search(name_pattern("Llama 3.1 70B"), "Llama\u20113.1\u201170B")
+    assert not re.search(name_pattern("Llama 2 70B"), "Llama 270B")

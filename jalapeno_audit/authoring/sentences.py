@@ -113,8 +113,10 @@ def name_index(catalog: Catalog, section: str) -> dict[str, str]:
     return {name: ids.pop() for name, ids in owners.items() if len(ids) == 1}
 
 
-#: Where a name's words meet: a space or a hyphen, written either way ("Llama3.1-8B", "Llama 3.1 8B").
+#: Where a name's words meet: a space or a hyphen, written either way ("Llama3.1-8B", "Llama 3.1 8B"); a hyphen may be
+#: typeset as a non-breaking hyphen or a dash (U+2010 to U+2013).
 _NAME_JOINT = re.compile(r"[\s-]+")
+_JOINT = r"[\s\-\u2010-\u2013]"
 
 
 def name_pattern(name: str) -> str:
@@ -125,7 +127,7 @@ def name_pattern(name: str) -> str:
     pattern = re.escape(words[0])
     for before, after in itertools.pairwise(words):
         optional = before[-1:].isalpha() != after[:1].isalpha() and (before[-1:].isalnum() and after[:1].isalnum())
-        pattern += (r"[\s-]?" if optional else r"[\s-]") + re.escape(after)
+        pattern += _JOINT + ("?" if optional else "") + re.escape(after)
     return pattern
 
 
