@@ -419,3 +419,11 @@ def test_a_system_a_value_was_measured_on_owns_it():
 def test_a_name_typeset_with_a_non_breaking_hyphen_is_the_catalogs():
     assert re.search(name_pattern("Llama 3.1 70B"), "Llama\u20113.1\u201170B")
     assert not re.search(name_pattern("Llama 2 70B"), "Llama 270B")
+
+
+def test_the_rate_a_model_runs_at_is_one_streams():
+    assert _found("Jalapeño got Kimi K2.5 to run at 969 tokens per second.")[0][2:] == ("tokens-per-sec-per-user", [])
+    assert _found("Jalapeño runs Kimi K2.5 at roughly 300 tokens/sec.")[0][2] == "tokens-per-sec-per-user"
+    # A batch or concurrent requests in the sentence make it an aggregate; a bare rate stays open.
+    assert _found("Jalapeño runs Kimi K2.5 at 3,000 tokens per second with batch 64.")[0][2] == "throughput"
+    assert _found("Jalapeño produces 969 tokens per second on Kimi K2.5.")[0][2:] == (None, ["metric"])

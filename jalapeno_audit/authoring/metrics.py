@@ -17,6 +17,10 @@ _AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|serve
                         re.I)
 #: A token rate no single stream has come near (the fastest reported are below 20,000 tokens per second): an aggregate.
 _NO_STREAM = 50_000
+#: A model run at a rate: "to run at", "runs Llama 2 70B at roughly" (at most a hedge between "at" and the figure). "Delivers
+#: X at N" is not one: said of a service, it may be its aggregate.
+_RUNS_AT = re.compile(r"\b(?:run|runs|running|ran)\b(?:[^.,;:]|\.(?=\d)){0,60}?\bat\s+"
+                      r"(?:(?:about|around|roughly|nearly|almost|over|more than|up to|~)\s*)?$", re.I)
 #: Words that describe tokens-per-second figures as how fast one stream runs. "Faster" is not one of them:
 #: nearly every benchmark article says it, of aggregate results as much as of one user's stream.
 _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b", re.I)
@@ -152,6 +156,9 @@ class MetricReader:
                 # article's words, settle it.
                 aggregate = _AGGREGATE.search(sentence) or max(reading.values) >= _NO_STREAM
                 settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if aggregate else self.token_rate
+                if not aggregate and _RUNS_AT.search(sentence, 0, reading.start):
+                    # "got Llama 3.1 405B to run at 969 tokens per second": the speed a model runs at is one stream's.
+                    settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s/user"), None)
                 if settled in unit_metrics:
                     return settled, unit, ""
             return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
