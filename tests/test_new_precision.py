@@ -427,3 +427,18 @@ def test_the_rate_a_model_runs_at_is_one_streams():
     # A batch or concurrent requests in the sentence make it an aggregate; a bare rate stays open.
     assert _found("Jalapeño runs Kimi K2.5 at 3,000 tokens per second with batch 64.")[0][2] == "throughput"
     assert _found("Jalapeño produces 969 tokens per second on Kimi K2.5.")[0][2:] == (None, ["metric"])
+
+
+def test_a_unit_after_a_plus_a_precision_or_a_word_of_kind_is_read():
+    assert _found("Jalapeño hit 1,000+ tokens/sec/user on Kimi K2.5.")[0][:3] == ("1000", "jalapeno", "tokens-per-sec-per-user")
+    _, found = scaffold("Jalapeño offers up to 2,517 MXFP8 TFLOPS.", "x", load_catalog(), archive=None, publisher=None, url=None,
+                        published=None)
+    assert (found[0].figure, found[0].metric, found[0].at, found[0].doubts) == ("2517", "peak-compute", {"precision": "mxfp8"}, {})
+    assert _found("Jalapeño can scale up to 83.2 peak petaflops of compute.")[0][2] == "peak-compute"
+
+
+def test_a_model_named_elsewhere_in_the_sentence_is_not_a_hardware_figures():
+    found = _found("Jalapeño claims 500K+ tokens/sec on Kimi K2.5 and 144GB of HBM3E.")
+    _, candidates = scaffold("Jalapeño claims 500K+ tokens/sec on Kimi K2.5 and 144GB of HBM3E.", "x", load_catalog(),
+                             archive=None, publisher=None, url=None, published=None)
+    assert [c.model for c in candidates] == ["kimi-k2.5", None] and found[1][2] == "memory-capacity"

@@ -15,6 +15,8 @@ TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s
 #: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
 _AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|(?:per[- ]|/)(?:GPU|chip|node|accelerator|card|device)(?!-))\b",
                         re.I)
+#: What may stand between a figure and its unit: a "+", a precision, a word of the figure's kind.
+_BEFORE_UNIT = re.compile(r"\+?(?:\s*(?:(?:NV|MX)?FP\d+|BF16|INT\d+|TF32|peak|sustained|dense|sparse)\b(?=\s+[A-Za-z]))?", re.I)
 #: A token rate no single stream has come near (the fastest reported are below 20,000 tokens per second): an aggregate.
 _NO_STREAM = 50_000
 #: A model run at a rate: "to run at", "runs Llama 2 70B at roughly" (at most a hedge between "at" and the figure). "Delivers
@@ -120,15 +122,21 @@ class MetricReader:
         unit_metrics: set[str] = set()
         unit = None
         token_rate = False
-        tail = sentence[reading.end:reading.end + 40] if reading.end <= len(sentence) else ""
+        tail = sentence[reading.end:reading.end + 60] if reading.end <= len(sentence) else ""
+        # "1,000+ tokens/sec", "2,517 MXFP8 TFLOPS", "83.2 peak petaflops": the unit after a "+", a precision or a word of kind.
+        skipped = match.end() if (match := _BEFORE_UNIT.match(tail)) else 0
+        label = reading.label
+        if skipped:
+            tail = tail[skipped:]
+            label = tail.split()[0] if tail.split() else None
         if not is_ratio and reading.label == "$":
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
         elif not is_ratio and (rate := TOKEN_RATE.match(tail)):
             # "tokens per second" alone does not say aggregate throughput or one user's speed; "tokens/sec/user" does.
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user"))}
             token_rate = True
-        elif not is_ratio and reading.label:
-            base = self.spelled_unit(tail) or self.unit_of(reading.label)
+        elif not is_ratio and label:
+            base = self.spelled_unit(tail) or self.unit_of(tail.strip() if skipped else label)
             if base is not None:
                 unit_id, base_unit = base
                 # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train").

@@ -94,8 +94,9 @@ _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"']+", re.I)
 _LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)\)")
 _MONTH = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$", re.I)
 #: A product name after a number ("8x H100", "160 H100 GPUs"), or one blanked out by its reader ("8x ####"): a device count;
-#: not a model's name blanked out before what is counted ("500,000 Llama 70B tokens per second").
-_PRODUCT = re.compile(r"\s*(?:[A-Z][A-Za-z]*\d|#{2,}(?!#)(?!\s+(?:(?:output|input|mixed)\s+)?(?:tokens?|tok|images?|samples?|queries|requests)\b)|GPUs?\b|chips?\b)")
+#: not a model's name blanked out before what is counted ("500,000 Llama 70B tokens per second"), nor a precision
+#: ("2,517 MXFP8 TFLOPS").
+_PRODUCT = re.compile(r"\s*(?:(?!(?:NV|MX)?FP\d|BF\d|INT\d|TF\d)[A-Z][A-Za-z]*\d|#{2,}(?!#)(?!\s+(?:(?:output|input|mixed)\s+)?(?:tokens?|tok|images?|samples?|queries|requests)\b)|GPUs?\b|chips?\b)")
 #: Units of the calendar.
 #: A number of them after "the past", "the last", "the next" is a period ("in the past four years"), not a figure of a
 #: system; "tapeout in nine months" is one.
