@@ -442,3 +442,22 @@ def test_a_model_named_elsewhere_in_the_sentence_is_not_a_hardware_figures():
     _, candidates = scaffold("Jalapeño claims 500K+ tokens/sec on Kimi K2.5 and 144GB of HBM3E.", "x", load_catalog(),
                              archive=None, publisher=None, url=None, published=None)
     assert [c.model for c in candidates] == ["kimi-k2.5", None] and found[1][2] == "memory-capacity"
+
+
+RATE_CATALOG = """
+units:
+  tok/ms/user: {metric_unit: tok/s/user, factor: 1000}
+  ktok/s/user: {metric_unit: tok/s/user, factor: 1000}
+"""
+
+
+def test_a_token_rate_in_another_unit_of_time_is_written_in_the_catalogs_unit():
+    catalog = load_catalog(("catalog.yaml", RATE_CATALOG.encode()))
+    text = ("Jalapeño reaches 2.4 tokens per millisecond per user on Kimi K2.5. That is 2,400 tokens per second per user.\n\n"
+            "Jalapeño reaches 2.38 kilotokens per second per user on Kimi K2.5.")
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    assert [(c.figure, c.unit, c.metric, c.doubts) for c in found] == [
+        ("2.4", "tok/ms/user", "tokens-per-sec-per-user", {}), ("2400", None, "tokens-per-sec-per-user", {}),
+        ("2.38", "ktok/s/user", "tokens-per-sec-per-user", {})]
+    # A unit the catalog does not hold leaves the metric to the reader.
+    assert _found("Jalapeño reaches 142,909 tokens per minute per user on Kimi K2.5.")[0][2:] == (None, ["metric"])

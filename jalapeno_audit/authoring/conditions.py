@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -236,17 +237,18 @@ def repeated(found: list[Candidate]) -> None:
         stated.add(key)
 
 
-def _rounded_alike(group: list[Candidate]) -> bool:
-    """Whether the figures differ by less than 1 % ("2,400 tokens per second", "approximately 2,381.82"): one figure
-    said again, rounded, not two that a condition sets apart."""
+def _rounded_alike(group: list[Candidate], scale: Callable[[Candidate], Fraction]) -> bool:
+    """Whether the figures, each in its metric's unit (``scale``), differ by less than 1 % ("2,400 tokens per second",
+    "approximately 2,381.82", "2.4 tokens per millisecond"): one figure said again, rounded, not two that a condition
+    sets apart."""
     try:
-        values = [Fraction(str(c.figure).strip('"')) for c in group]
+        values = [Fraction(str(c.figure).strip('"')) * scale(c) for c in group]
     except (ValueError, ZeroDivisionError):
         return False
     return min(values) > 0 and max(values) * 100 < min(values) * 101
 
 
-def apart(found: list[Candidate]) -> None:
+def apart(found: list[Candidate], scale: Callable[[Candidate], Fraction] = lambda candidate: Fraction(1)) -> None:
     """Two different figures of one system, comparator, model and metric in an article differ by something
     the drafter did not place (a scenario, a memory type, a batch size): a condition to write."""
     groups: dict[tuple, list[Candidate]] = {}
@@ -258,7 +260,7 @@ def apart(found: list[Candidate]) -> None:
                    str(sorted(candidate.at.items())))
             groups.setdefault(key, []).append(candidate)
     for group in groups.values():
-        if len({str(c.figure) for c in group}) > 1 and not _rounded_alike(group):
+        if len({str(c.figure) for c in group}) > 1 and not _rounded_alike(group, scale):
             types = [c.memory_type for c in group]
             if all(types) and len({t.lower() for t in types if t}) == len(group) and not any("at" in c.doubts for c in group):
                 # "96GB of HBM3 and up to 144GB of HBM3E": the memory type named with each figure sets them apart.

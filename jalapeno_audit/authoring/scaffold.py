@@ -112,7 +112,7 @@ class Scaffolder:
         self._unmodelled(found, f"{title or ''}\n{body}")
         self._noted(found, every)
         repeated(found)
-        apart(found)
+        apart(found, self._scale)
         return found
 
     def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:
@@ -207,6 +207,11 @@ class Scaffolder:
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
         return candidate
+
+    def _scale(self, candidate: Candidate) -> Fraction:
+        """What one of a candidate's unit is in its metric's unit ("tok/ms/user" is 1,000 tok/s/user)."""
+        unit = self.catalog.units.get(candidate.unit or "")
+        return Fraction(unit.factor) if unit is not None else Fraction(1)
 
     def _noted(self, found: list[Candidate], every: list[Sentence]) -> None:
         """A note anywhere in the article on how its benchmarks ran ("Benchmarks are from running in FP8 at 8x model
