@@ -461,3 +461,14 @@ def test_a_token_rate_in_another_unit_of_time_is_written_in_the_catalogs_unit():
         ("2.38", "ktok/s/user", "tokens-per-sec-per-user", {})]
     # A unit the catalog does not hold leaves the metric to the reader.
     assert _found("Jalapeño reaches 142,909 tokens per minute per user on Kimi K2.5.")[0][2:] == (None, ["metric"])
+
+
+def test_a_memory_type_elsewhere_in_the_paragraph_is_no_condition_of_a_token_rate():
+    text = "Jalapeño chips incorporate SRAM, HBM and DDR. Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5."
+    assert _found(text)[0][3] == []
+    assert _found("Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5 with HBM3E memory.")[0][3] == ["at"]
+
+
+def test_a_hedge_may_cover_the_figure_that_restates_its_figure():
+    text = "Jalapeño reaches approximately 2,381 tokens per second per user on Kimi K2.5\u2014or 2.4 thousand tokens per second per user."
+    assert _found(text)[1][3] == ["approx"]

@@ -103,9 +103,16 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     one_device = (metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))) or bool(
         _ONE_DEVICE.search(sentence.text, candidate.end, placed.part[1]))
 
+    # Memory types of one kind named apart in the paragraph ("HBM3 or the faster HBM3e") are variants a figure may
+    # depend on; types of different kinds ("SRAM, HBM and DDR") describe one design.
+    types = {found.lower() for found in MEMORY_TYPE.findall((placed.unnamed or (sentence.text, sentence.context))[1])}
+    variants = any(a != b and re.match(r"[a-z]+", a)[0] == re.match(r"[a-z]+", b)[0] for a in types for b in types)  # type: ignore[index]
+
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
         found = []
         for match in (match for pattern in patterns for match in pattern.finditer(text)):
+            if not in_sentence and MEMORY_TYPE.fullmatch(match.group()) and not variants:
+                continue  # "SN40L chips, incorporating SRAM, HBM and DDR": the hardware's description, not this figure's setting
             outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
             if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not _NETWORK.fullmatch(match.group()):
                 continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware

@@ -36,7 +36,9 @@ from jalapeno_audit.text.numbers import HEDGES
 __all__ = ["Candidate", "Scaffolder", "scaffold"]
 
 _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
-_COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
+#: Figures coordinated ("up to 4.6x ... and 4.4x") or one restating another ("approximately 2,381.82 tokens per second—or
+#: 2.4 tokens per millisecond"): a hedge before the first may cover the second.
+_COORDINATED = re.compile(r"\s(?:and|,)\s|(?:\s|,|[—–])\s*or\s", re.I)
 #: A verb or comparative of winning, then "by" (and at most two words of hedge): "beats the GB200 by up to 30%".
 _WON_BY = re.compile(r"\b(?:" + WINNING + r"|faster|quicker|higher|better|ahead)\b[^.;%\d]*\bby\s+(?:[a-z]+\s+){0,2}$", re.I)
 #: Words that say how good a result is, not which way its figure moves: on a time or a cost they point the other way.
