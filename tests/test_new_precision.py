@@ -472,3 +472,12 @@ def test_a_memory_type_elsewhere_in_the_paragraph_is_no_condition_of_a_token_rat
 def test_a_hedge_may_cover_the_figure_that_restates_its_figure():
     text = "Jalapeño reaches approximately 2,381 tokens per second per user on Kimi K2.5\u2014or 2.4 thousand tokens per second per user."
     assert _found(text)[1][3] == ["approx"]
+
+
+def test_a_value_in_parentheses_after_a_comparator_is_the_comparators():
+    text = "One Jalapeño server runs 500,000 Kimi K2.5 tokens per second, 20x more than a GB200 server (25,000 tokens/sec)."
+    assert _found(text) == [("500000", "jalapeno", "throughput", []), ("20", "jalapeno", "throughput", []),
+                            ("25000", "gb200", "throughput", [])]
+    # Not a value outside a parenthesis, nor one after more words than a noun or two.
+    assert _found(text.replace("server (25,000 tokens/sec)", "server, while Jalapeño idles at 25,000 tokens/sec"))[2][1] != "gb200"
+    assert _found(text.replace("server (", "server that we tested in our lab ("))[2][1] is None

@@ -142,6 +142,7 @@ class Scaffolder:
                 if table_row:
                     candidate.doubts.setdefault("at", "a scraped table row with glued cells: which column is this?")
                 found.append(candidate)
+        _comparators_figures(found)
         return found
 
     def _candidate(self, sentence: Sentence, masked: str, reading: Reading, earlier: list[Reading], later: list[Reading],
@@ -316,6 +317,20 @@ class Scaffolder:
             if before.hedge and _COORDINATED.search(masked[before.end:reading.start]):
                 candidate.doubts["approx"] = f"'{before.hedge}' before an earlier figure may cover this one"
                 return
+
+
+def _comparators_figures(found: list[Candidate]) -> None:
+    """ "N tokens per second, 20x more than an H100 server (23,000 tokens/sec)": a value of the comparator of a ratio
+    before it in the sentence, in a unit that fits the ratio's metric, is in that metric."""
+    for candidate in found:
+        doubt = candidate.doubts.get("metric", "")
+        if candidate.kind != "value" or candidate.system is None or not doubt.startswith("the unit fits"):
+            continue
+        ratio = next((other for other in found if other.kind == "ratio" and other.vs == candidate.system and other.start < candidate.start
+                      and other.metric and "metric" not in other.doubts), None)
+        if ratio is not None and ratio.metric in doubt.removeprefix("the unit fits ").split(", "):
+            candidate.metric = ratio.metric
+            del candidate.doubts["metric"]
 
 
 def _won_by(text: str, reading: Reading) -> Reading:

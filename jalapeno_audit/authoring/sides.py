@@ -14,6 +14,8 @@ _QUALIFIER = r"(?:(?-i:[a-z][\w]*-[\w-]+|older|newer|previous|current|rival|comp
 #: Words before a system named after a value that say the value was measured on it ("76,000 tokens per second based on
 #: MI350X", "500 tokens/s on the GB200"), not compared with it.
 _RAN_ON = re.compile(r"\b(?:based on|running on|run on|measured on|on|using|with)\s+(?:the\s+|an?\s+)?(?:(?-i:[A-Z])[\w-]*['’]s\s+)?$", re.I)
+#: What may stand between a system's name and a value that glosses it in parentheses: a noun or two, the parenthesis, a hedge.
+_GLOSS = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*\(\s*(?:~|about|around|roughly|nearly|over|up to)?\s*", re.I)
 #: Words that point at a comparator named after them.
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
                      r"(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)  # "than Nvidia’s H100", "than the previous-gen Gaudi 2"
@@ -123,6 +125,10 @@ class SideReader:
             else:
                 candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
             return
+        if candidate.kind == "value" and (glossed := self._glossed(text, before, reading)) is not None:
+            # "20x more than an H100 server (23,000 tokens/sec)": a value in a parenthesis after a name is that system's.
+            candidate.system = glossed
+            return
         if candidate.kind == "value":
             own = [sid for pos, sid in before if pos >= part_start] or [
                 sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))]
@@ -207,6 +213,15 @@ class SideReader:
         if candidate.vs is None:
             candidate.doubts["vs"] = "the sentence does not name one comparator"
 
+
+    def _glossed(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
+        """The system whose name (and a noun or two after it) a parenthesis holding only this value follows: "an H100
+        server (23,000 tokens/sec)", "8x B200 (45,000 tok/s)"."""
+        if not before or not re.fullmatch(r"[^()]*\)", text[reading.end:text.find(")", reading.end) + 1] or "x"):
+            return None
+        pos, system_id = before[-1]
+        name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
+        return system_id if name and _GLOSS.fullmatch(text, pos + len(name), reading.start) else None
 
     def _coordinated(self, text: str, before: list[tuple[int, str]], system_id: str) -> bool:
         """Whether the system named last before the figure is coordinated with another ("A and B both offer 2x")."""
