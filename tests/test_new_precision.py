@@ -481,3 +481,9 @@ def test_a_value_in_parentheses_after_a_comparator_is_the_comparators():
     # Not a value outside a parenthesis, nor one after more words than a noun or two.
     assert _found(text.replace("server (25,000 tokens/sec)", "server, while Jalapeño idles at 25,000 tokens/sec"))[2][1] != "gb200"
     assert _found(text.replace("server (", "server that we tested in our lab ("))[2][1] is None
+
+
+def test_the_one_system_of_an_article_does_not_own_a_figure_set_against_it():
+    text = ("Jalapeño is here. Jalapeño is fast. Jalapeño beats the GB200.\n\n"
+            "Last week a rival hit 1,000 tokens per second, but we surpassed that.\n\nJalapeño again.")
+    assert _found(text)[-1][1] is None

@@ -14,6 +14,8 @@ _QUALIFIER = r"(?:(?-i:[a-z][\w]*-[\w-]+|older|newer|previous|current|rival|comp
 #: Words before a system named after a value that say the value was measured on it ("76,000 tokens per second based on
 #: MI350X", "500 tokens/s on the GB200"), not compared with it.
 _RAN_ON = re.compile(r"\b(?:based on|running on|run on|measured on|on|using|with)\s+(?:the\s+|an?\s+)?(?:(?-i:[A-Z])[\w-]*['’]s\s+)?$", re.I)
+#: Words of comparison or contrast: a sentence with one may set another's figure beside the subject's.
+_COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|unlike|while|whereas|but|surpass\w*|beat\w*|outperform\w*)\b", re.I)
 #: What may stand between a system's name and a value that glosses it in parentheses: a noun or two, the parenthesis, a hedge.
 _GLOSS = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*\(\s*(?:~|about|around|roughly|nearly|over|up to)?\s*", re.I)
 #: Words that point at a comparator named after them.
@@ -153,8 +155,11 @@ class SideReader:
             elif pronoun and subject and all((pos, sid) in compared and sid != subject for pos, sid in named):
                 # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
                 candidate.system = subject
-            elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} <= {self.sole}:
-                # A sentence that names no system, in a paragraph that names none but the system the article is about.
+            elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} <= {self.sole} \
+                    and not _COMPARING.search(text):
+                # A sentence that names no system and compares with nothing ("than Nvidia's benchmark of 1,000 tokens per
+                # second" may give a figure to an actor the catalog does not name), in a paragraph that names none but
+                # the system the article is about.
                 candidate.system = self.sole
             elif len({sid for _, sid in named}) == 1 and not compared and not any(_apart(text, pos, reading) for pos, _ in named):
                 candidate.system = named[0][1]
