@@ -487,3 +487,13 @@ def test_the_one_system_of_an_article_does_not_own_a_figure_set_against_it():
     text = ("Jalapeño is here. Jalapeño is fast. Jalapeño beats the GB200.\n\n"
             "Last week a rival hit 1,000 tokens per second, but we surpassed that.\n\nJalapeño again.")
     assert _found(text)[-1][1] is None
+
+
+def test_a_precision_the_figures_clause_writes_wins_over_another_in_its_paragraph():
+    text = "Jalapeño offers up to 2,517 MXFP8 TFLOPS. The rack offers 0.36 ExaFLOPS of FP8 performance."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert (found[0].at, found[0].doubts) == ({"precision": "mxfp8"}, {})
+    # A software the paragraph names is another kind: left to the reader.
+    _, found = scaffold(text.replace("of FP8 performance", "with TensorRT-LLM"), "x", load_catalog(), archive=None,
+                        publisher=None, url=None, published=None)
+    assert "at" in found[0].doubts

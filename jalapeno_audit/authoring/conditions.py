@@ -11,6 +11,7 @@ from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.sentences import Sentence, mentions
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.figures import read_figures
 from jalapeno_audit.text.numbers import HEDGES
 
 #: Device counts and per-device bases ("8,960 chips", "four GPUs", "per chip", "single GPU").
@@ -26,6 +27,8 @@ CONDITION = re.compile(
     + _DEVICES + r"|"
     r"data ?types?|precision|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+#: Where one sentence of a paragraph's context ends and the next begins.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 #: Networks: a condition of a link's figure.
 _NETWORK = re.compile(r"Ethernet|InfiniBand", re.I)
 #: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU").
@@ -137,7 +140,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(unnamed_context, False))):
         # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
         # doubt names the first of them.
-        open_words = [match for match in found if settings is None or not _written(setting_of(match.group()), settings, text is sentence.text)]
+        open_words = [match for match in found if (settings is None or not _written(setting_of(match.group()), settings, text is sentence.text))
+                      and not (text is sentence.context and _anothers(match, unnamed_context, settings))]
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
@@ -188,6 +192,18 @@ def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sente
     """Whether `at` already says what a condition word says: the same setting, or in the sentence, a setting of a kind
     the figure's clause states (another clause's: "N in a server test and M in an offline test")."""
     return setting is not None and (settings.get(setting[0]) == setting[1] or (in_sentence and setting[0] in settings))
+
+
+def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | None) -> bool:
+    """Whether a setting its paragraph states is another figure's: of a kind the figure's clause states (not a scene),
+    in another sentence that holds a figure of its own ("2,517 MXFP8 TFLOPS" beside "... offers 0.36 ExaFLOPS of FP8
+    performance"); "Jalapeño runs FP4." holds none and may set the scene for the figure."""
+    setting = setting_of(match.group())
+    if settings is None or setting is None or setting[0] not in settings or setting[0] in _SCENE:
+        return False
+    start = max((m.end() for m in _SENTENCE_BREAK.finditer(context, 0, match.start())), default=0)
+    end = next((m.start() for m in _SENTENCE_BREAK.finditer(context, match.end())), len(context))
+    return any(reading.label for reading in read_figures(context[start:end]))
 
 
 def setting_of(word: str) -> tuple[str, str] | None:
