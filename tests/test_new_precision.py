@@ -497,3 +497,9 @@ def test_a_precision_the_figures_clause_writes_wins_over_another_in_its_paragrap
     _, found = scaffold(text.replace("of FP8 performance", "with TensorRT-LLM"), "x", load_catalog(), archive=None,
                         publisher=None, url=None, published=None)
     assert "at" in found[0].doubts
+
+
+def test_a_per_gpu_ratio_compares_devices_and_needs_no_device_count():
+    assert _ratios("Jalapeño delivers 3x per-GPU throughput over the GB200.") == [("3", "jalapeno", "gb200", "throughput", [])]
+    # A count of devices in the sentence still is a condition.
+    assert _ratios("Jalapeño delivers 3x per-GPU throughput over the GB200 with 72 GPUs.")[0][4] == ["at"]

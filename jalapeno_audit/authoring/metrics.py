@@ -9,8 +9,9 @@ from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import Reading
 
-#: "per dollar", "per chip": a qualifier that makes a per-unit metric of the one a phrase names.
-_PER = re.compile(r"\bper[- ](?!cent\b)[a-z][\w-]*", re.I)
+#: "per dollar", "per watt": a qualifier that makes a per-unit metric of the one a phrase names; a ratio "per GPU" or
+#: "per chip" compares one device with another, in the same metric.
+_PER = re.compile(r"\bper[- ](?!cent\b)(?!(?:GPU|chip|accelerator|card|device)s?\b(?!-))[a-z][\w-]*", re.I)
 TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b"
                          r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)  # "tokens/sec/user", "tokens per second per user": one user's speed
 #: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
