@@ -503,3 +503,8 @@ def test_a_per_gpu_ratio_compares_devices_and_needs_no_device_count():
     assert _ratios("Jalapeño delivers 3x per-GPU throughput over the GB200.") == [("3", "jalapeno", "gb200", "throughput", [])]
     # A count of devices in the sentence still is a condition.
     assert _ratios("Jalapeño delivers 3x per-GPU throughput over the GB200 with 72 GPUs.")[0][4] == ["at"]
+
+
+def test_the_silicon_at_the_start_of_a_sentence_is_the_articles_subject():
+    text = "Jalapeño is here. Jalapeño beats the GB200.\n\nThe silicon behind these results: 288 GB of HBM3E per chip."
+    assert _found(text)[0] == ("288", "jalapeno", "memory-capacity", [])

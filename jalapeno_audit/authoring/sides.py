@@ -31,7 +31,7 @@ _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1
 #: How far before a system name the words that make it a comparator may start ("compared to previous results on the ").
 _REACH = 60
 #: Words that refer back to the article's subject.
-_PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
+_PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu|silicon|hardware))\b", re.I)
 #: Words before a figure that refer back to the article's subject ("it", "the chip", "the new TPUs ... each chip").
 _BACK = re.compile(r"\b(?:it|the new part|the chip|the new (?:chips?|TPUs?|GPUs?|accelerators?|processors?))\b", re.I)
 #: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
