@@ -508,3 +508,11 @@ def test_a_per_gpu_ratio_compares_devices_and_needs_no_device_count():
 def test_the_silicon_at_the_start_of_a_sentence_is_the_articles_subject():
     text = "Jalapeño is here. Jalapeño beats the GB200.\n\nThe silicon behind these results: 288 GB of HBM3E per chip."
     assert _found(text)[0] == ("288", "jalapeno", "memory-capacity", [])
+
+
+def test_a_pair_of_precisions_is_one_setting_and_reduced_precision_is_none():
+    text = "Jalapeño has native FP4/FP6 support delivering 20 PFLOPS in reduced-precision formats."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert (found[0].figure, found[0].metric, found[0].at, found[0].doubts) == ("20", "peak-compute", {"precision": "fp4/fp6"}, {})
+    # A precision word on its own still leaves `at` to the reader.
+    assert "at" in _found("Jalapeño delivers 20 PFLOPS at a lower precision.")[0][3]

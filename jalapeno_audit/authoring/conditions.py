@@ -22,10 +22,10 @@ _DEVICE = re.compile(_DEVICES, re.I)
 #: device counts, per-device bases, networks, commitment terms): the drafter cannot place them. A benchmark's name ("MLPerf")
 #: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
-    r"\b(?:(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
+    r"\b(?:(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
-    r"data ?types?|precision|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
+    r"data ?types?|(?<!-)precision|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
 #: Where one sentence of a paragraph's context ends and the next begins.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
@@ -39,7 +39,8 @@ _RESPECTIVE_LEAD = re.compile(r"(?:with|at|for|in|under|using|on)\s+(?P<items>[\
 _RESPECTIVELY = re.compile(r",?\s+respectively\W*$", re.I)
 #: Conditions written in one word, and how a claim's `at` writes them: a precision, the software a figure was measured with.
 _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
-    ("precision", re.compile(r"(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:\s+precision)?", re.I), None),  # "FP8 precision": FP8
+    # "FP8 precision" is FP8; "FP4/FP6" (the figure holds for either) is written as it stands, fp4/fp6.
+    ("precision", re.compile(r"(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?", re.I), None),
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),
