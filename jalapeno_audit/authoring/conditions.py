@@ -71,6 +71,7 @@ _FIXED_BY_HARDWARE = ("memory", "interconnect")
 SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
 MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
+_KIND = re.compile(r"[a-z]+", re.I)
 TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 
 
@@ -110,7 +111,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # Memory types of one kind named apart in the paragraph ("HBM3 or the faster HBM3e") are variants a figure may
     # depend on; types of different kinds ("SRAM, HBM and DDR") describe one design.
     types = {found.lower() for found in MEMORY_TYPE.findall((placed.unnamed or (sentence.text, sentence.context))[1])}
-    variants = any(a != b and re.match(r"[a-z]+", a)[0] == re.match(r"[a-z]+", b)[0] for a in types for b in types)  # type: ignore[index]
+    variants = any(a != b and _memory_kind(a) == _memory_kind(b) for a in types for b in types)
 
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
         found = []
@@ -147,6 +148,12 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
     candidate.at = {**(settings or {}), **placed.given}
+
+
+def _memory_kind(memory_type: str) -> str:
+    """The kind of a memory type without its generation ("hbm3e" -> "hbm", "lpddr5x" -> "lpddr")."""
+    kind = _KIND.match(memory_type)
+    return kind.group() if kind else memory_type
 
 
 def respective(text: str) -> tuple[tuple[int, int], str, list[str]] | None:

@@ -18,6 +18,8 @@ _RAN_ON = re.compile(r"\b(?:based on|running on|run on|measured on|on|using|with
 _COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|unlike|while|whereas|but|surpass\w*|beat\w*|outperform\w*)\b", re.I)
 #: What may stand between a system's name and a value that glosses it in parentheses: a noun or two, the parenthesis, a hedge.
 _GLOSS = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*\(\s*(?:~|about|around|roughly|nearly|over|up to)?\s*", re.I)
+#: The rest of a parenthesis a value opens: no other parenthesis before it closes.
+_CLOSED = re.compile(r"[^()]*\)")
 #: Words that point at a comparator named after them.
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
                      r"(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)  # "than Nvidia’s H100", "than the previous-gen Gaudi 2"
@@ -222,7 +224,7 @@ class SideReader:
     def _glossed(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
         """The system whose name (and a noun or two after it) a parenthesis holding only this value follows: "an H100
         server (23,000 tokens/sec)", "8x B200 (45,000 tok/s)"."""
-        if not before or not re.fullmatch(r"[^()]*\)", text[reading.end:text.find(")", reading.end) + 1] or "x"):
+        if not before or not _CLOSED.match(text, reading.end):
             return None
         pos, system_id = before[-1]
         name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
