@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from jalapeno_audit.text.numbers import APPROX, HEDGES, LOWER, UPPER
@@ -213,7 +213,10 @@ def _percent(text: str, match: re.Match) -> Reading | None:
     elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut|reduce[sd]?|lower(?:s|ed)?|down)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before):
         direction = "down"
     if direction is None:
-        return _make(text, match, VALUE, ("n",), label="%")
+        reading = _make(text, match, VALUE, ("n",), label="%")
+        if reading is not None and reading.hedge is None and text[match.end():match.end() + 1] == "+":
+            return replace(reading, hedge="+", bound=HEDGES.get("+"))  # "90%+ FLOPS utilization": at least 90%
+        return reading
     return _make(text, match, RATIO, ("n",), label="%", direction=direction)
 
 
