@@ -41,6 +41,7 @@ CASES = [
     ("up to 4.6x max throughput", [("ratio", (F("4.6"),), "up to", "upper", "x", False)]),
     ("less than 10ms to 1st token", [("value", (F(10),), "less than", "upper", "ms", False)]),
     ("1,000+ tokens", [("value", (F(1000),), "+", "lower", None, False)]),
+    ("claimed 90%+ FLOPS utilization", [("value", (F(90),), "+", "lower", "%", False)]),
     ("3.7 to 4 times faster", [("range", (F("3.7"), F(4)), None, None, "x", False)]),
     ("FP16900 TFLOPS", [("value", (F(16900),), None, None, "TFLOPS", True)]),
     ("Nvidia H100 80GB HBM3410700952226752381",

@@ -287,3 +287,232 @@ def test_the_doubt_names_the_condition_the_figure_does_not_write():
     text = "Jalapeño FP8 reaches 900 tokens/sec/user with vLLM. Jalapeño reaches 90 ms time to first token with vLLM."
     _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
     assert found[1].doubts == {"at": "its paragraph says 'FP8': does it apply here?"}
+
+
+def test_counts_periods_exponents_and_sums_are_not_proposed():
+    # A multiple before a product name the reader blanked out, or before a parallelism, counts devices.
+    assert [f[0] for f in _found("Jalapeño reaches 500,000 tokens/sec against 23,000 tokens/sec on 8x H100.")] == ["500000", "23000"]
+    assert _found("Benchmarks ran in FP8 at 8x model parallelism.") == []
+    assert _found("Jalapeño replaces 160 H100 GPUs.") == []
+    # A number of years or months is a period; a digit after "^" is an exponent of a unit.
+    assert _found("In the past four years, compute density (TFLOPS/mm^2) improved little.") == []
+    # A sum in millions or billions is a deal or a budget, unless it is said per unit.
+    assert _found("Etched raised over $625 million; AI models cost $1B+ to train; a $50-100M chip project.") == []
+    assert [f[0] for f in _found("A GB200 NVL72 rack costs $3 million per rack.")] == ["3000000"]
+
+
+def test_a_percent_after_a_change_by_a_hedge_is_a_ratio():
+    assert [f[0] for f in _found("Jalapeño's compute density has improved by ~15%.")] == ["1.15"]
+    assert read_figures("memory cut by about 30%")[0].direction == "down"
+
+
+def test_a_system_after_unlike_and_its_makers_name_does_not_own_the_figure():
+    text = "Unlike Nvidia's GB200 that requires off-chip memory access, the wafer integrates 44GB of memory on-chip."
+    assert _found(text)[0][1:] == (None, "memory-capacity", ["system"])
+    assert _found(text.replace("Nvidia's GB200", "the GB200"))[0][1:] == (None, "memory-capacity", ["system"])
+
+
+def test_a_lead_in_set_apart_by_a_blank_line_is_its_lists():
+    text = "Jalapeño is new.\n\nGB200 specifications explain its profile:\n\n- 192 GB HBM3e memory\n- Up to 8 TB/s memory bandwidth\n"
+    assert [f[:3] for f in _found(text)] == [("192", "gb200", "memory-capacity"), ("8", "gb200", "memory-bandwidth")]
+    assert all(not f[3] for f in _found(text))
+    # One that names no system does not give the items to the article's subject: the paragraph before may be another's.
+    text = ("Jalapeño is new. Jalapeño is fast.\n\nThe GB200 NVL72 links 72 GPUs.\n\nIn the Kimi K2.5 benchmark:\n\n"
+            "- Throughput reaches 869,200 tokens/sec\n")
+    assert _found(text)[-1][1:] == (None, "throughput", ["system"])
+
+
+def test_a_parenthesis_after_a_compute_figure_gives_its_precision_and_sparsity():
+    _, found = scaffold("GB200 specifications:\n\n- ~4.5 PFLOPS (FP8 dense compute)\n", "x", load_catalog(),
+                        archive=None, publisher=None, url=None, published=None)
+    assert (found[0].system, found[0].at, found[0].doubts) == ("gb200", {"precision": "fp8", "sparsity": "none"}, {})
+    # "dense" is no setting of a throughput ("a dense 70B model"): left to the reader.
+    assert "at" in _found("The GB200 reaches 5,000 tokens/sec on a dense model with FP8.")[0][3]
+
+
+def test_an_article_about_one_system_owns_the_figures_of_sentences_that_name_none():
+    text = ("Jalapeño is here. Jalapeño is fast. Jalapeño beats the GB200.\n\n"
+            "That is 2,400 tokens per second on Kimi K2.5.\n\nJalapeño again.")
+    assert _found(text)[-1][:2] == ("2400", "jalapeno")
+    # Not when the paragraph names another system, nor in an article that names others as often.
+    assert _found(text.replace("That is", "The GB200 lags. That is"))[-1][1] is None
+    assert _found("Jalapeño is here. The GB200 is there.\n\nThat is 2,400 tokens per second on Kimi K2.5.")[-1][1] is None
+
+
+def test_figures_within_one_percent_are_one_figure_rounded():
+    text = ("Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5.\n\n"
+            "Jalapeño reaches approximately 2,381.82 tokens per second per user on Kimi K2.5.")
+    assert [f[3] for f in _found(text)] == [[], []]
+    assert all("at" in f[3] for f in _found(text.replace("2,381.82", "1,900")))
+
+
+def test_a_token_rate_on_a_line_that_is_no_sentence_leaves_its_model_to_the_reader():
+    text = "Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5.\n\nJalapeño rate 2,400 tokens/sec/user\n"
+    assert _found(text)[1][3] == ["model"]
+
+
+MEASURED_CATALOG = """
+metrics:
+  sustained-compute: {name: "sustained (measured) compute throughput", unit: TFLOPS, better: higher, family: compute}
+  measured-memory-bandwidth: {name: "measured memory bandwidth", unit: TB/s, better: higher, family: memory}
+"""
+
+
+def _measured(text: str) -> list[tuple[str | None, list[str]]]:
+    catalog = load_catalog(("catalog.yaml", MEASURED_CATALOG.encode()))
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    return [(c.metric, sorted(c.doubts)) for c in found]
+
+
+def test_a_metric_named_as_measured_is_the_one_of_a_figure_said_to_be_measured():
+    assert _measured("The GB200 has 8 TB/s of bandwidth.") == [("memory-bandwidth", [])]
+    assert _measured("On the GB200 we measured 7.35 TB/s HBM bandwidth.")[0][0] == "measured-memory-bandwidth"
+    assert _measured("The GB200 reaches 5,000 TFLOPS of compute.")[0][0] == "peak-compute"
+    assert _measured("The GB200 sustained 4,000 TFLOPS in GEMM tests.")[0][0] == "sustained-compute"
+
+
+def test_a_token_rate_with_a_model_name_before_its_unit_is_read():
+    # "500,000 Kimi K2.5 tokens per second": the unit after the model's name; a rate no one stream reaches is an aggregate.
+    found = _found("One Jalapeño server runs 500,000 Kimi K2.5 tokens per second, 20x more than a GB200 server.")
+    assert found == [("500000", "jalapeno", "throughput", []), ("20", "jalapeno", "throughput", [])]
+    # A count before a product name the reader blanked out stays a count.
+    assert _found("Jalapeño replaces 160 H100 GPUs.") == []
+
+
+def test_a_note_on_how_the_benchmarks_ran_leaves_at_of_every_figure_to_the_reader():
+    text = "Jalapeño runs 500,000 tokens per second on Kimi K2.5.\n\nBenchmarks are from running in FP8 at 8x model parallelism."
+    assert _found(text)[0][3] == ["at"]
+    text = "Jalapeño runs 500,000 tokens per second on Kimi K2.5 and has 144GB of memory.\n\nGB200 figures are estimated."
+    assert [f[3] for f in _found(text)] == [["at"], []]
+
+
+def test_the_new_chips_are_the_articles_subject_when_every_other_name_is_a_comparator():
+    text = ("Jalapeño is here. Jalapeño is fast.\n\n"
+            "The maker boosted memory for the new chips, with each chip sporting 192GB, six times more than the GB200.")
+    assert _found(text)[0] == ("192", "jalapeno", "memory-capacity", [])
+    # A system named as the figure's own, not as a comparator, keeps it from the subject.
+    text = text.replace("six times more than the GB200", "while the GB200 has less")
+    assert _found(text)[0][1] is None
+
+
+def test_a_precision_written_with_its_kind_word_is_one_setting():
+    text = "For the record, the GB200 was capable of hitting about 918 TFLOPS at FP8 precision."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert (found[0].system, found[0].at, found[0].doubts) == ("gb200", {"precision": "fp8"}, {})
+
+
+def test_a_per_device_basis_elsewhere_in_the_paragraph_is_no_condition_of_a_spec():
+    text = "Each chip has 192GB of memory. The GB200 reaches 2,500 TFLOPS of compute."
+    assert _found(text)[1] == ("2500", "gb200", "peak-compute", [])
+    # A count of devices elsewhere still is.
+    assert _found("The pod links 9,216 chips. The GB200 reaches 2,500 TFLOPS of compute.")[-1][3] == ["at"]
+
+
+def test_a_system_a_value_was_measured_on_owns_it():
+    assert _found("Cisco recorded 76,000 tokens per second based on GB200.")[0][:3] == ("76000", "gb200", "throughput")
+    assert _found("Partners submitted GB200-based systems delivering 100,000 tokens per second.")[0][:3] == (
+        "100000", "gb200", "throughput")
+    # Still a comparator after a word of comparison.
+    assert _found("Jalapeño recorded 76,000 tokens per second, against 50,000 tokens per second on the GB200.")[0][1] == "jalapeno"
+
+
+def test_a_name_typeset_with_a_non_breaking_hyphen_is_the_catalogs():
+    assert re.search(name_pattern("Llama 3.1 70B"), "Llama\u20113.1\u201170B")
+    assert not re.search(name_pattern("Llama 2 70B"), "Llama 270B")
+
+
+def test_the_rate_a_model_runs_at_is_one_streams():
+    assert _found("Jalapeño got Kimi K2.5 to run at 969 tokens per second.")[0][2:] == ("tokens-per-sec-per-user", [])
+    assert _found("Jalapeño runs Kimi K2.5 at roughly 300 tokens/sec.")[0][2] == "tokens-per-sec-per-user"
+    # A batch or concurrent requests in the sentence make it an aggregate; a bare rate stays open.
+    assert _found("Jalapeño runs Kimi K2.5 at 3,000 tokens per second with batch 64.")[0][2] == "throughput"
+    assert _found("Jalapeño produces 969 tokens per second on Kimi K2.5.")[0][2:] == (None, ["metric"])
+
+
+def test_a_unit_after_a_plus_a_precision_or_a_word_of_kind_is_read():
+    assert _found("Jalapeño hit 1,000+ tokens/sec/user on Kimi K2.5.")[0][:3] == ("1000", "jalapeno", "tokens-per-sec-per-user")
+    _, found = scaffold("Jalapeño offers up to 2,517 MXFP8 TFLOPS.", "x", load_catalog(), archive=None, publisher=None, url=None,
+                        published=None)
+    assert (found[0].figure, found[0].metric, found[0].at, found[0].doubts) == ("2517", "peak-compute", {"precision": "mxfp8"}, {})
+    assert _found("Jalapeño can scale up to 83.2 peak petaflops of compute.")[0][2] == "peak-compute"
+
+
+def test_a_model_named_elsewhere_in_the_sentence_is_not_a_hardware_figures():
+    found = _found("Jalapeño claims 500K+ tokens/sec on Kimi K2.5 and 144GB of HBM3E.")
+    _, candidates = scaffold("Jalapeño claims 500K+ tokens/sec on Kimi K2.5 and 144GB of HBM3E.", "x", load_catalog(),
+                             archive=None, publisher=None, url=None, published=None)
+    assert [c.model for c in candidates] == ["kimi-k2.5", None] and found[1][2] == "memory-capacity"
+
+
+RATE_CATALOG = """
+units:
+  tok/ms/user: {metric_unit: tok/s/user, factor: 1000}
+  ktok/s/user: {metric_unit: tok/s/user, factor: 1000}
+"""
+
+
+def test_a_token_rate_in_another_unit_of_time_is_written_in_the_catalogs_unit():
+    catalog = load_catalog(("catalog.yaml", RATE_CATALOG.encode()))
+    text = ("Jalapeño reaches 2.4 tokens per millisecond per user on Kimi K2.5. That is 2,400 tokens per second per user.\n\n"
+            "Jalapeño reaches 2.38 kilotokens per second per user on Kimi K2.5.")
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    assert [(c.figure, c.unit, c.metric, c.doubts) for c in found] == [
+        ("2.4", "tok/ms/user", "tokens-per-sec-per-user", {}), ("2400", None, "tokens-per-sec-per-user", {}),
+        ("2.38", "ktok/s/user", "tokens-per-sec-per-user", {})]
+    # A unit the catalog does not hold leaves the metric to the reader.
+    assert _found("Jalapeño reaches 142,909 tokens per minute per user on Kimi K2.5.")[0][2:] == (None, ["metric"])
+
+
+def test_a_memory_type_elsewhere_in_the_paragraph_is_no_condition_of_a_token_rate():
+    text = "Jalapeño chips incorporate SRAM, HBM and DDR. Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5."
+    assert _found(text)[0][3] == []
+    assert _found("Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5 with HBM3E memory.")[0][3] == ["at"]
+
+
+def test_a_hedge_may_cover_the_figure_that_restates_its_figure():
+    text = "Jalapeño reaches approximately 2,381 tokens per second per user on Kimi K2.5\u2014or 2.4 thousand tokens per second per user."
+    assert _found(text)[1][3] == ["approx"]
+
+
+def test_a_value_in_parentheses_after_a_comparator_is_the_comparators():
+    text = "One Jalapeño server runs 500,000 Kimi K2.5 tokens per second, 20x more than a GB200 server (25,000 tokens/sec)."
+    assert _found(text) == [("500000", "jalapeno", "throughput", []), ("20", "jalapeno", "throughput", []),
+                            ("25000", "gb200", "throughput", [])]
+    # Not a value outside a parenthesis, nor one after more words than a noun or two.
+    assert _found(text.replace("server (25,000 tokens/sec)", "server, while Jalapeño idles at 25,000 tokens/sec"))[2][1] != "gb200"
+    assert _found(text.replace("server (", "server that we tested in our lab ("))[2][1] is None
+
+
+def test_the_one_system_of_an_article_does_not_own_a_figure_set_against_it():
+    text = ("Jalapeño is here. Jalapeño is fast. Jalapeño beats the GB200.\n\n"
+            "Last week a rival hit 1,000 tokens per second, but we surpassed that.\n\nJalapeño again.")
+    assert _found(text)[-1][1] is None
+
+
+def test_a_precision_the_figures_clause_writes_wins_over_another_in_its_paragraph():
+    text = "Jalapeño offers up to 2,517 MXFP8 TFLOPS. The rack offers 0.36 ExaFLOPS of FP8 performance."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert (found[0].at, found[0].doubts) == ({"precision": "mxfp8"}, {})
+    # A software the paragraph names is another kind: left to the reader.
+    _, found = scaffold(text.replace("of FP8 performance", "with TensorRT-LLM"), "x", load_catalog(), archive=None,
+                        publisher=None, url=None, published=None)
+    assert "at" in found[0].doubts
+
+
+def test_a_per_gpu_ratio_compares_devices_and_needs_no_device_count():
+    assert _ratios("Jalapeño delivers 3x per-GPU throughput over the GB200.") == [("3", "jalapeno", "gb200", "throughput", [])]
+    # A count of devices in the sentence still is a condition.
+    assert _ratios("Jalapeño delivers 3x per-GPU throughput over the GB200 with 72 GPUs.")[0][4] == ["at"]
+
+
+def test_the_silicon_at_the_start_of_a_sentence_is_the_articles_subject():
+    text = "Jalapeño is here. Jalapeño beats the GB200.\n\nThe silicon behind these results: 288 GB of HBM3E per chip."
+    assert _found(text)[0] == ("288", "jalapeno", "memory-capacity", [])
+
+
+def test_a_pair_of_precisions_is_one_setting_and_reduced_precision_is_none():
+    text = "Jalapeño has native FP4/FP6 support delivering 20 PFLOPS in reduced-precision formats."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert (found[0].figure, found[0].metric, found[0].at, found[0].doubts) == ("20", "peak-compute", {"precision": "fp4/fp6"}, {})
+    # A precision word on its own still leaves `at` to the reader.
+    assert "at" in _found("Jalapeño delivers 20 PFLOPS at a lower precision.")[0][3]

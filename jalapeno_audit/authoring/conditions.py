@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.sentences import Sentence, mentions
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.figures import read_figures
 from jalapeno_audit.text.numbers import HEDGES
 
 #: Device counts and per-device bases ("8,960 chips", "four GPUs", "per chip", "single GPU").
@@ -19,20 +22,25 @@ _DEVICE = re.compile(_DEVICES, re.I)
 #: device counts, per-device bases, networks, commitment terms): the drafter cannot place them. A benchmark's name ("MLPerf")
 #: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
-    r"\b(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
+    r"\b(?:(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
-    r"data ?types?|precision|quantiz\w*|sparsity|sparse|(?:input|output|context|sequence) length|ISL|OSL|"
+    r"data ?types?|(?<!-)precision|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+#: Where one sentence of a paragraph's context ends and the next begins.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+#: Networks: a condition of a link's figure.
+_NETWORK = re.compile(r"Ethernet|InfiniBand", re.I)
 #: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU").
-_ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)\s+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
+_ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)[\s-]+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
 #: "With 1-year and 3-year commitments, ... N and M, respectively": a condition for each figure, in order.
 _RESPECTIVE_LEAD = re.compile(r"(?:with|at|for|in|under|using|on)\s+(?P<items>[\w.-]+(?:(?:,\s*|,?\s+(?:and|or)\s+)[\w.-]+)+)\s+(?P<noun>[a-z][\w-]*)\s*,\s",
                               re.I)
 _RESPECTIVELY = re.compile(r",?\s+respectively\W*$", re.I)
 #: Conditions written in one word, and how a claim's `at` writes them: a precision, the software a figure was measured with.
 _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
-    ("precision", re.compile(r"(?:NV|MX)?FP\d+|BF16|TF32|INT\d+", re.I), None),
+    # "FP8 precision" is FP8; "FP4/FP6" (the figure holds for either) is written as it stands, fp4/fp6.
+    ("precision", re.compile(r"(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?", re.I), None),
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),
@@ -40,7 +48,14 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     *(("scenario", re.compile(rf"{name}(?:\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?)?" if name == "offline" else
        rf"{name}\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?", re.I), name) for name in ("server", "offline", "interactive")),
     ("nodes", re.compile(r"(?:single|one)[ -]node", re.I), "1"),
+    # Whether a compute figure counts the doubled rate of sparse arithmetic ("FP8 dense", "without sparsity").
+    ("sparsity", re.compile(r"dense|without sparsity", re.I), "none"),
+    ("sparsity", re.compile(r"sparse|with sparsity", re.I), "sparse"),
 )
+#: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
+_COMPUTE_ONLY = ("sparsity",)
+#: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
+_FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
 _SCENE = ("scenario", "nodes")
@@ -56,6 +71,7 @@ _FIXED_BY_HARDWARE = ("memory", "interconnect")
 SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
 MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
+_KIND = re.compile(r"[a-z]+", re.I)
 TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 
 
@@ -80,23 +96,36 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # A setting written after a later figure is that figure's ("500W chip with 650 TFLOP/s BF16 compute"): it does
     # not bear on a figure whose metric no precision or software changes.
     others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None
-    # A precision or a software stack its paragraph names changes no memory or link figure ("144 GB of HBM3E", "4.9 TB/s");
-    # one said with the figure is left to the reader ("288GB of memory in FP8": what does the sentence mean?).
+    # A precision, a software stack, a batch size or a scenario its paragraph or another clause of its sentence names
+    # changes no memory or link figure ("144 GB of HBM3E", "4.9 TB/s"); a device count or a network may (the memory
+    # of eight GPUs, a link over Ethernet); a word said in the figure's own clause is left to the reader ("288GB of
+    # memory in FP8": what does the sentence mean?).
     unchanged = metric is not None and metric.family in _FIXED_BY_HARDWARE
     # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
     # So is a figure its own clause gives per device ("..., or 3,066 tokens per second per NVIDIA H100 GPU"), whatever its metric.
+    hardware = metric is not None and metric.family in HARDWARE_FAMILIES
     one_device = (metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))) or bool(
         _ONE_DEVICE.search(sentence.text, candidate.end, placed.part[1]))
+
+    # Memory types of one kind named apart in the paragraph ("HBM3 or the faster HBM3e") are variants a figure may
+    # depend on; types of different kinds ("SRAM, HBM and DDR") describe one design.
+    types = {found.lower() for found in MEMORY_TYPE.findall((placed.unnamed or (sentence.text, sentence.context))[1])}
+    variants = any(a != b and _memory_kind(a) == _memory_kind(b) for a in types for b in types)
 
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
         found = []
         for match in (match for pattern in patterns for match in pattern.finditer(text)):
-            if unchanged and not in_sentence and (setting := setting_of(match.group())) is not None and setting[0] in ("precision", "software"):
-                continue
+            if not in_sentence and MEMORY_TYPE.fullmatch(match.group()) and not variants:
+                continue  # "SN40L chips, incorporating SRAM, HBM and DDR": the hardware's description, not this figure's setting
+            outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
+            if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not _NETWORK.fullmatch(match.group()):
+                continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
             if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                                 or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
                 continue
+            if hardware and not in_sentence and _ONE_DEVICE.fullmatch(match.group()):
+                continue  # "Each chip has ..." elsewhere in the paragraph: a spec of the hardware is one device's anyway
             if one_device and _DEVICE.fullmatch(match.group()) and (
                     not in_sentence or _ONE_DEVICE.fullmatch(match.group()) or not placed.part[0] <= match.start() < placed.part[1]):
                 continue  # the paragraph's device counts, those of the sentence's other clauses, and the per-device basis itself
@@ -113,11 +142,18 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(unnamed_context, False))):
         # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
         # doubt names the first of them.
-        open_words = [match for match in found if settings is None or not _written(setting_of(match.group()), settings, text is sentence.text)]
+        open_words = [match for match in found if (settings is None or not _written(setting_of(match.group()), settings, text is sentence.text))
+                      and not (text is sentence.context and _anothers(match, unnamed_context, settings))]
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
     candidate.at = {**(settings or {}), **placed.given}
+
+
+def _memory_kind(memory_type: str) -> str:
+    """The kind of a memory type without its generation ("hbm3e" -> "hbm", "lpddr5x" -> "lpddr")."""
+    kind = _KIND.match(memory_type)
+    return kind.group() if kind else memory_type
 
 
 def respective(text: str) -> tuple[tuple[int, int], str, list[str]] | None:
@@ -142,12 +178,14 @@ def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.M
     opening = _OPENING.match(text)
     placed: list[tuple[str, str]] = []
     elsewhere: list[tuple[str, str]] = []
+    aside = _FIGURE_ASIDE.match(text, candidate.end)
     for match in said:
         setting = setting_of(match.group())
-        if setting is None:
+        if setting is None or (setting[0] in _COMPUTE_ONLY and metric.family != "compute"):
             return None
         in_scene = opening is not None and match.end() <= opening.end() and setting[0] in _SCENE
-        (placed if part_span[0] <= match.start() < part_span[1] or in_scene else elsewhere).append(setting)
+        in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
+        (placed if part_span[0] <= match.start() < part_span[1] or in_scene or in_aside else elsewhere).append(setting)
     settings: dict[str, str] = {}
     for key, value in placed:
         if settings.setdefault(key, value) != value:
@@ -164,11 +202,23 @@ def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sente
     return setting is not None and (settings.get(setting[0]) == setting[1] or (in_sentence and setting[0] in settings))
 
 
+def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | None) -> bool:
+    """Whether a setting its paragraph states is another figure's: of a kind the figure's clause states (not a scene),
+    in another sentence that holds a figure of its own ("2,517 MXFP8 TFLOPS" beside "... offers 0.36 ExaFLOPS of FP8
+    performance"); "Jalapeño runs FP4." holds none and may set the scene for the figure."""
+    setting = setting_of(match.group())
+    if settings is None or setting is None or setting[0] not in settings or setting[0] in _SCENE:
+        return False
+    start = max((m.end() for m in _SENTENCE_BREAK.finditer(context, 0, match.start())), default=0)
+    end = next((m.start() for m in _SENTENCE_BREAK.finditer(context, match.end())), len(context))
+    return any(reading.label for reading in read_figures(context[start:end]))
+
+
 def setting_of(word: str) -> tuple[str, str] | None:
     """(key, value) for a one-word condition ("FP8" -> precision fp8, "TRT-LLM" -> software tensorrt-llm)."""
     for key, pattern, value in _SETTINGS:
         if pattern.fullmatch(word):
-            return key, value or word.lower()
+            return key, value or word.split()[0].lower()
     return None
 
 
@@ -218,7 +268,18 @@ def repeated(found: list[Candidate]) -> None:
         stated.add(key)
 
 
-def apart(found: list[Candidate]) -> None:
+def _rounded_alike(group: list[Candidate], scale: Callable[[Candidate], Fraction]) -> bool:
+    """Whether the figures, each in its metric's unit (``scale``), differ by less than 1 % ("2,400 tokens per second",
+    "approximately 2,381.82", "2.4 tokens per millisecond"): one figure said again, rounded, not two that a condition
+    sets apart."""
+    try:
+        values = [Fraction(str(c.figure).strip('"')) * scale(c) for c in group]
+    except (ValueError, ZeroDivisionError):
+        return False
+    return min(values) > 0 and max(values) * 100 < min(values) * 101
+
+
+def apart(found: list[Candidate], scale: Callable[[Candidate], Fraction] = lambda candidate: Fraction(1)) -> None:
     """Two different figures of one system, comparator, model and metric in an article differ by something
     the drafter did not place (a scenario, a memory type, a batch size): a condition to write."""
     groups: dict[tuple, list[Candidate]] = {}
@@ -230,7 +291,7 @@ def apart(found: list[Candidate]) -> None:
                    str(sorted(candidate.at.items())))
             groups.setdefault(key, []).append(candidate)
     for group in groups.values():
-        if len({str(c.figure) for c in group}) > 1:
+        if len({str(c.figure) for c in group}) > 1 and not _rounded_alike(group, scale):
             types = [c.memory_type for c in group]
             if all(types) and len({t.lower() for t in types if t}) == len(group) and not any("at" in c.doubts for c in group):
                 # "96GB of HBM3 and up to 144GB of HBM3E": the memory type named with each figure sets them apart.

@@ -3,18 +3,32 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import Reading
 
-#: "per dollar", "per chip": a qualifier that makes a per-unit metric of the one a phrase names.
-_PER = re.compile(r"\bper[- ](?!cent\b)[a-z][\w-]*", re.I)
+#: "per dollar", "per watt": a qualifier that makes a per-unit metric of the one a phrase names; a ratio "per GPU" or
+#: "per chip" compares one device with another, in the same metric.
+_PER = re.compile(r"\bper[- ](?!cent\b)(?!(?:GPU|chip|accelerator|card|device)s?\b(?!-))[a-z][\w-]*", re.I)
 TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b"
                          r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)  # "tokens/sec/user", "tokens per second per user": one user's speed
 #: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
 _AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|(?:per[- ]|/)(?:GPU|chip|node|accelerator|card|device)(?!-))\b",
                         re.I)
+#: What may stand between a figure and its unit: a "+", a precision, a word of the figure's kind.
+_BEFORE_UNIT = re.compile(r"\+?(?:\s*(?:(?:NV|MX)?FP\d+|BF16|INT\d+|TF32|peak|sustained|dense|sparse)\b(?=\s+[A-Za-z]))?", re.I)
+#: A token rate in thousands or in another unit of time ("kilotokens per second", "tokens per millisecond").
+_SCALED_RATE = re.compile(r"\s*(?:(?P<kilo>kilo)tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?|"
+                          r"tok(?:en)?s?\s*(?:/|per|a)\s*(?P<time>milliseconds?|ms|minutes?|min))\b"
+                          r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)
+#: A token rate no single stream has come near (the fastest reported are below 20,000 tokens per second): an aggregate.
+_NO_STREAM = 50_000
+#: A model run at a rate: "to run at", "runs Llama 2 70B at roughly" (at most a hedge between "at" and the figure). "Delivers
+#: X at N" is not one: said of a service, it may be its aggregate.
+_RUNS_AT = re.compile(r"\b(?:run|runs|running|ran)\b(?:[^.,;:]|\.(?=\d)){0,60}?\bat\s+"
+                      r"(?:(?:about|around|roughly|nearly|almost|over|more than|up to|~)\s*)?$", re.I)
 #: Words that describe tokens-per-second figures as how fast one stream runs. "Faster" is not one of them:
 #: nearly every benchmark article says it, of aggregate results as much as of one user's stream.
 _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b", re.I)
@@ -30,6 +44,8 @@ _TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.
 #: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
 _SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what>bits?|bytes?)\b(?P<rate>\s+(?:per|a)\s+second|/s(?:ec)?\b)?", re.I)
 _PREFIXES = {"kilo": "K", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
+#: Words that say a figure was measured rather than specified; a catalog metric named with one of them is a measured one.
+_MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
 #: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
 HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
@@ -112,15 +128,23 @@ class MetricReader:
         unit_metrics: set[str] = set()
         unit = None
         token_rate = False
-        tail = sentence[reading.end:reading.end + 40] if reading.end <= len(sentence) else ""
+        scaled: re.Match[str] | None = None
+        tail = sentence[reading.end:reading.end + 60] if reading.end <= len(sentence) else ""
+        # "1,000+ tokens/sec", "2,517 MXFP8 TFLOPS", "83.2 peak petaflops": the unit after a "+", a precision or a word of kind.
+        skipped = match.end() if (match := _BEFORE_UNIT.match(tail)) else 0
+        label = reading.label
+        if skipped:
+            tail = tail[skipped:]
+            label = tail.split()[0] if tail.split() else None
         if not is_ratio and reading.label == "$":
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
-        elif not is_ratio and (rate := TOKEN_RATE.match(tail)):
+        elif not is_ratio and (rate := TOKEN_RATE.match(tail) or _SCALED_RATE.match(tail)):
             # "tokens per second" alone does not say aggregate throughput or one user's speed; "tokens/sec/user" does.
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user"))}
             token_rate = True
-        elif not is_ratio and reading.label:
-            base = self.spelled_unit(tail) or self.unit_of(reading.label)
+            scaled = rate if rate.re is _SCALED_RATE else None
+        elif not is_ratio and label:
+            base = self.spelled_unit(tail) or self.unit_of(tail.strip() if skipped else label)
             if base is not None:
                 unit_id, base_unit = base
                 # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train").
@@ -139,13 +163,20 @@ class MetricReader:
             if len(both) != 1 and _TRAINING.search(sentence):
                 # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
                 both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
+            if len(both) != 1 or self._qualified(both, where):
+                both = self._as_said(both or unit_metrics, unit_metrics, where)
             if len(both) == 1:
-                return both.pop(), unit, ""
+                return self._rate_unit(both.pop(), unit, scaled)
             if token_rate and not unit_metrics & phrased:
-                # Neither phrase near it: a per-device basis in the sentence, else the article's words, settle it.
-                settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if _AGGREGATE.search(sentence) else self.token_rate
+                # Neither phrase near it: a per-device basis in the sentence or a rate no one stream reaches, else the
+                # article's words, settle it.
+                aggregate = _AGGREGATE.search(sentence) or max(reading.values) * _per_second(scaled) >= _NO_STREAM
+                settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if aggregate else self.token_rate
+                if not aggregate and _RUNS_AT.search(sentence, 0, reading.start):
+                    # "got Llama 3.1 405B to run at 969 tokens per second": the speed a model runs at is one stream's.
+                    settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s/user"), None)
                 if settled in unit_metrics:
-                    return settled, unit, ""
+                    return self._rate_unit(settled, unit, scaled)
             return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
         if not is_ratio:
             return None, None, "unmeasured" if reading.label not in ("$",) else "a price: which metric?"
@@ -157,6 +188,36 @@ class MetricReader:
         if phrased:
             return None, None, f"the sentence names {', '.join(sorted(phrased))}"
         return None, None, NO_PHRASE
+
+    def _rate_unit(self, metric_id: str, unit: str | None, scaled: re.Match[str] | None) -> tuple[str | None, str | None, str]:
+        """A token rate in another unit of time or in thousands ("2.4 tokens per millisecond", "2.38 kilotokens per
+        second") is written in the catalog's unit for it ("tok/ms/user" for a user's speed); one the catalog does
+        not hold leaves the metric to the reader."""
+        if scaled is None:
+            return metric_id, unit, ""
+        per_user = self.catalog.metrics[metric_id].unit.endswith("/user")
+        time = {"millisecond": "ms", "ms": "ms", "minute": "min", "min": "min"}.get((scaled["time"] or "").lower(), "s")
+        written = ("k" if scaled["kilo"] else "") + f"tok/{time}" + ("/user" if per_user else "")
+        held = self.catalog.units.get(written)
+        if held is None or held.metric_unit != self.catalog.metrics[metric_id].unit:
+            return None, None, f"a token rate in '{written}', which the catalog's units do not hold"
+        return metric_id, written, ""
+
+    def _qualified(self, metrics: set[str], text: str) -> bool:
+        """Whether the text says its figure was measured ("we measured 7.35 TB/s") and a metric the unit fits is named as
+        measured: the measured one is meant, whatever plainer phrase ("HBM bandwidth") the text also uses."""
+        return bool(_MEASURED.search(text)) and not any(_MEASURED.search(self.catalog.metrics[m].name) for m in metrics)
+
+    def _as_said(self, metrics: set[str], unit_metrics: set[str], text: str) -> set[str]:
+        """Of the metrics a unit fits, those whose names say measured ("sustained (measured) compute throughput") when
+        the text says so, and the others (a spec, "peak compute") when it does not; of the family already read. A power
+        figure not said to be measured stays open: a rating and a draw are written alike."""
+        said = bool(_MEASURED.search(text))
+        families = {self.catalog.metrics[m].family for m in metrics}
+        if not said and "power" in families:
+            return metrics  # "up to 700W": a rating or a draw, the words do not say
+        return {m for m in unit_metrics if bool(_MEASURED.search(self.catalog.metrics[m].name)) == said
+                and self.catalog.metrics[m].family in families and (m in metrics or said)}
 
     def unit_of(self, label: str) -> tuple[str, str] | None:
         """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
@@ -204,6 +265,15 @@ class MetricReader:
         are the hardware's own, so a model the paragraph named before is not theirs."""
         metric = self.catalog.metrics.get(metric_id or "")
         return metric is None or metric.family not in HARDWARE_FAMILIES
+
+
+def _per_second(scaled: re.Match[str] | None) -> Fraction:
+    """What one token in a rate's unit of time (and thousands) is per second: "per millisecond" is 1,000 per second."""
+    if scaled is None:
+        return Fraction(1)
+    time = (scaled["time"] or "").lower()
+    factor = Fraction(1000) if time.startswith("m") and time not in ("min", "minute", "minutes") else Fraction(1, 60) if time else Fraction(1)
+    return factor * (1000 if scaled["kilo"] else 1)
 
 
 def _unit_index(catalog: Catalog) -> dict[str, tuple[str, str]]:

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
+from jalapeno_audit.authoring.conditions import CONDITION, SETTING_FAMILIES, TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.models import read_model
@@ -36,7 +36,9 @@ from jalapeno_audit.text.numbers import HEDGES
 __all__ = ["Candidate", "Scaffolder", "scaffold"]
 
 _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.I)
-_COORDINATED = re.compile(r"\s(?:and|,)\s", re.I)
+#: Figures coordinated ("up to 4.6x ... and 4.4x") or one restating another ("approximately 2,381.82 tokens per second—or
+#: 2.4 tokens per millisecond"): a hedge before the first may cover the second.
+_COORDINATED = re.compile(r"\s(?:and|,)\s|(?:\s|,|[—–])\s*or\s", re.I)
 #: A verb or comparative of winning, then "by" (and at most two words of hedge): "beats the GB200 by up to 30%".
 _WON_BY = re.compile(r"\b(?:" + WINNING + r"|faster|quicker|higher|better|ahead)\b[^.;%\d]*\bby\s+(?:[a-z]+\s+){0,2}$", re.I)
 #: Words that say how good a result is, not which way its figure moves: on a time or a cost they point the other way.
@@ -47,11 +49,22 @@ _NEGATED = re.compile(r"\b(?:not|never|no longer|cannot)\b|n['’]t\b", re.I)
 #: figure a count of something other than the measure ("four stacks"): a word that is no joiner.
 _BESIDE = 60
 _NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of|as|on|in|with|at|to|is|was|than|respectively)\b)[a-z][a-z-]*", re.I)
-#: A word of gain after a ratio ("a 3.1x improvement over the MI325X"): after an absolute rate in its sentence, the ratio
+#: A word of gain after a ratio ("a 3.1x improvement over the MI325X", "20x more than an H100 server"): after an absolute rate in its sentence, the ratio
 #: is of that rate's metric.
-_GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up)\b", re.I)
+_GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up|more|higher|greater)\b", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
+#: A catalog name (blanked out) right after a figure, before its unit.
+_NAME_BETWEEN = re.compile(r"\s+#{2,}(?=\s)")
+#: A sentence that says how the article's benchmarks or figures were obtained ("Benchmarks are from running in FP8 ...",
+#: "8xB200 figures are estimated"), and the words of a basis other than a measurement.
+_NOTE = re.compile(r"(?:(?:all|the|our|these|those)\s+)?(?:[\w-]+\s+){0,2}?(?:benchmarks?|results?|figures?|numbers?|measurements?|tests?)\s+"
+                   r"(?:are|were)\s+(?:from|measured|run|taken|based|estimated|obtained|projected)\b", re.I)
+_BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
+#: How a sentence ends; a line without it is a table row, a heading or a list item.
+_SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
+#: Words after a sum that make it a price of a unit ("$3 million per rack", "$2M/year").
+_PER_UNIT = re.compile(r"\+?\s*(?:per|/|a|an|each)\b", re.I)
 
 
 class Scaffolder:
@@ -91,13 +104,17 @@ class Scaffolder:
             if sentence.paragraph != paragraph:
                 paragraph, seen = sentence.paragraph, []
                 self.metrics.read_paragraph(" ".join(other.text for other in every if other.paragraph == paragraph))
-            for candidate in self.candidates(replace(sentence, paragraph_models=tuple(seen)), subject):
+            # A list's lead-in set apart by a blank line names the model of the items below it, like one in their paragraph.
+            led = [model_id for _, model_id in mentions(sentence.lead, self.models)] if sentence.lead_before else []
+            for candidate in self.candidates(replace(sentence, paragraph_models=tuple(led + seen)), subject):
                 candidate.paragraph, candidate.sentence = sentence.paragraph, number
                 found.append(candidate)
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
         self.metrics.speed_metrics(found)
+        self._unmodelled(found, f"{title or ''}\n{body}")
+        self._noted(found, every)
         repeated(found)
-        apart(found)
+        apart(found, self._scale)
         return found
 
     def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:
@@ -125,6 +142,7 @@ class Scaffolder:
                 if table_row:
                     candidate.doubts.setdefault("at", "a scraped table row with glued cells: which column is this?")
                 found.append(candidate)
+        _comparators_figures(found)
         return found
 
     def _candidate(self, sentence: Sentence, masked: str, reading: Reading, earlier: list[Reading], later: list[Reading],
@@ -139,7 +157,9 @@ class Scaffolder:
         part = text[part_start:part_end]
         # Clauses of absolute figures name their own metrics; a list of ratios may name its one metric once, in any clause.
         others = [clause(masked, other.start, other.end) for other in (*earlier, *later) if other.kind == VALUE and other.label]
-        metric, unit, metric_doubt = self.metrics.metric(reading, part, text, is_ratio, others)
+        # "500,000 Llama 70B tokens per second": the unit is read after a catalog name between it and the figure.
+        named = _NAME_BETWEEN.match(masked, reading.end) if not is_ratio else None
+        metric, unit, metric_doubt = self.metrics.metric(replace(reading, end=named.end()) if named else reading, part, text, is_ratio, others)
         if metric_doubt == "unmeasured" and later and later[0].kind == reading.kind == VALUE and _JOINED.fullmatch(masked[reading.end:later[0].start]):
             # "700 versus 169 tokens/sec": N is in M's unit.
             metric, unit, metric_doubt = self.metrics.metric(later[0], part, text, is_ratio)
@@ -151,8 +171,10 @@ class Scaffolder:
                 # A bare figure beside measured ones ("1.03 seconds versus 1.80", a table cell): proposed, not trusted;
                 # one far from them or that counts something else ("using four stacks") is not proposed.
                 metric_doubt = f"no unit after it; the figure before it is {previous.metric or 'unidentified'}"
-        if metric is None and (metric_doubt == "unmeasured" or (reading.label == "$" and reading.scale >= 10**9)):
-            return None  # no unit and no metric phrase, or a sum in billions (a deal, not a price): not a figure a claim would state
+        if metric is None and metric_doubt == "unmeasured":
+            return None  # no unit and no metric phrase: not a figure a claim would state
+        if reading.label == "$" and reading.scale >= 10**6 and not _PER_UNIT.match(text, reading.end):
+            return None  # a sum in millions or billions ("raised $625M", "a $50-100M project"): a deal or a budget, not a price
         if metric is not None and self.catalog.metrics[metric].family == "model-size":
             return None  # "70 billion parameters": a model size, not a claim about a system
         if metric is None and is_ratio and metric_doubt == NO_PHRASE and _GAIN.match(text, reading.end) and previous is not None \
@@ -169,9 +191,11 @@ class Scaffolder:
         if reading.hedge is None and _NEGATED.search(masked, part_start, reading.start):
             candidate.doubts["figure"] = "its clause is negated: does the text state this figure or deny it?"
         if sentence.lead and not mentions(text, self.systems):
-            self.sides.lead_sides(candidate, sentence.lead, subject)
+            # A lead-in set apart by a blank line that names no system ("In the Llama 3.1 405B benchmark:") may follow a
+            # paragraph about another system than the article's subject: its items' system is left to the reader.
+            self.sides.lead_sides(candidate, sentence.lead, None if sentence.lead_before else subject)
         else:
-            self.sides.sides(candidate, reading, text, part_start, subject, previous)
+            self.sides.sides(candidate, reading, text, part_start, subject, previous, sentence.context)
         if candidate.reversed:
             candidate.system, candidate.vs = candidate.vs, candidate.system
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
@@ -186,6 +210,35 @@ class Scaffolder:
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
         return candidate
+
+    def _scale(self, candidate: Candidate) -> Fraction:
+        """What one of a candidate's unit is in its metric's unit ("tok/ms/user" is 1,000 tok/s/user)."""
+        unit = self.catalog.units.get(candidate.unit or "")
+        return Fraction(unit.factor) if unit is not None else Fraction(1)
+
+    def _noted(self, found: list[Candidate], every: list[Sentence]) -> None:
+        """A note anywhere in the article on how its benchmarks ran ("Benchmarks are from running in FP8 at 8x model
+        parallelism", "B200 figures are estimated") may set conditions for figures stated far from it: each figure whose
+        metric a setting changes leaves `at` to the reader."""
+        note = next((s.text for s in every if _NOTE.match(s.text) and (CONDITION.search(s.text) or _BASIS.search(s.text))), None)
+        if note is None:
+            return
+        for candidate in found:
+            metric = self.catalog.metrics.get(candidate.metric or "")
+            if candidate.quote != note and "at" not in candidate.doubts and (metric is None or metric.family in SETTING_FAMILIES):
+                candidate.doubts["at"] = f"the article notes '{note[:80]}': does it apply here?"
+
+    def _unmodelled(self, found: list[Candidate], text: str) -> None:
+        """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
+        Millisecond 2.4 2,400 tokens/second"), in an article that names models: which model it measured is the
+        reader's to say (its row names none; the prose may name several)."""
+        named = list(dict.fromkeys(model_id for _, model_id in mentions(text, self.models)))
+        for candidate in found:
+            family = self.catalog.metrics[candidate.metric].family if candidate.metric else None
+            row = candidate.paragraph < 0 or not _SENTENCE_END.search(candidate.quote)
+            if named and row and candidate.kind == "value" and family in ("throughput", "responsiveness") and not candidate.model \
+                    and not candidate.models and "model" not in candidate.doubts:
+                candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"
 
     def _member(self, candidate: Candidate, side: str) -> None:
         """A family named where the article means one of its systems ("per NVIDIA Blackwell GPU", "the Blackwell is
@@ -264,6 +317,20 @@ class Scaffolder:
             if before.hedge and _COORDINATED.search(masked[before.end:reading.start]):
                 candidate.doubts["approx"] = f"'{before.hedge}' before an earlier figure may cover this one"
                 return
+
+
+def _comparators_figures(found: list[Candidate]) -> None:
+    """ "N tokens per second, 20x more than an H100 server (23,000 tokens/sec)": a value of the comparator of a ratio
+    before it in the sentence, in a unit that fits the ratio's metric, is in that metric."""
+    for candidate in found:
+        doubt = candidate.doubts.get("metric", "")
+        if candidate.kind != "value" or candidate.system is None or not doubt.startswith("the unit fits"):
+            continue
+        ratio = next((other for other in found if other.kind == "ratio" and other.vs == candidate.system and other.start < candidate.start
+                      and other.metric and "metric" not in other.doubts), None)
+        if ratio is not None and ratio.metric in doubt.removeprefix("the unit fits ").split(", "):
+            candidate.metric = ratio.metric
+            del candidate.doubts["metric"]
 
 
 def _won_by(text: str, reading: Reading) -> Reading:

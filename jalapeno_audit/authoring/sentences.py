@@ -26,6 +26,7 @@ class Sentence:
     item: bool = False  # a list item ("- ...", "1. ..."): its siblings say nothing about it
     context: str = ""  # the rest of what applies to it: its paragraph's prose (for an item, the prose before the list)
     lead: str = ""  # for a list item: the prose line that introduces its list ("Compared to X, Y offers:"), if any
+    lead_before: bool = False  # the lead-in stands in the paragraph before the list's (a blank line between them)
     following: str = ""  # the next sentence of its paragraph, which may say what its figures were ("These results ...")
 
 
@@ -81,9 +82,26 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
         context = " ".join(found[other][0] for other in prose.get(number, []) if other != index)
         before = [found[other][0] for other in prose.get(number, []) if other < index]
         lead = before[-1] if item and before and before[-1].endswith(":") else ""
+        lead_before = item and not before and (opening := _list_opening(found, index, tabled)) is not None
+        if lead_before:
+            # "Blackwell B200 specifications:", a blank line, then the list: the lead-in is the list's, and its context.
+            lead = context = found[opening][0]  # type: ignore[index]
         following = found[index + 1][0] if index + 1 < len(found) and found[index + 1][1] == number else ""
-        result.append(Sentence(text, number, item=item, context=context, lead=lead, following=following))
+        result.append(Sentence(text, number, item=item, context=context, lead=lead, lead_before=lead_before, following=following))
     return result
+
+
+def _list_opening(found: list[tuple[str, int, bool]], index: int, tabled: frozenset[str]) -> int | None:
+    """For a list item whose paragraph opens with items, the line just before the list when it is the one prose line of
+    its own paragraph and ends with a colon (a lead-in set apart by a blank line); else None."""
+    first = index
+    while first > 0 and found[first - 1][1] == found[index][1]:
+        first -= 1
+    if first == 0:
+        return None
+    text, number, item = found[first - 1]
+    alone = first < 2 or found[first - 2][1] != number
+    return first - 1 if not item and alone and text.endswith(":") and text not in tabled else None
 
 
 def name_index(catalog: Catalog, section: str) -> dict[str, str]:
@@ -95,8 +113,10 @@ def name_index(catalog: Catalog, section: str) -> dict[str, str]:
     return {name: ids.pop() for name, ids in owners.items() if len(ids) == 1}
 
 
-#: Where a name's words meet: a space or a hyphen, written either way ("Llama3.1-8B", "Llama 3.1 8B").
+#: Where a name's words meet: a space or a hyphen, written either way ("Llama3.1-8B", "Llama 3.1 8B"); a hyphen may be
+#: typeset as a non-breaking hyphen or a dash (U+2010 to U+2013).
 _NAME_JOINT = re.compile(r"[\s-]+")
+_JOINT = r"[\s\-\u2010-\u2013]"
 
 
 def name_pattern(name: str) -> str:
@@ -107,16 +127,22 @@ def name_pattern(name: str) -> str:
     pattern = re.escape(words[0])
     for before, after in itertools.pairwise(words):
         optional = before[-1:].isalpha() != after[:1].isalpha() and (before[-1:].isalnum() and after[:1].isalnum())
-        pattern += (r"[\s-]?" if optional else r"[\s-]") + re.escape(after)
+        pattern += _JOINT + ("?" if optional else "") + re.escape(after)
     return pattern
+
+
+#: A name that qualifies another ("the Blackwell-based B200", "H100-powered servers": another system than the H100), not
+#: one that says what systems a submission was built on ("B300-based systems", recorded on the B300).
+_QUALIFYING = r"-(?:powered|equipped)\b|-based\b(?!\s+(?:systems?|servers?|nodes?|instances?|machines?|clusters?|platforms?|VMs?)\b)"
 
 
 def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
     """(position, id) of each catalog name in the text, longest names first, no overlaps. A name that only
-    qualifies another ("the Blackwell-based B200", "H100-powered servers") is not a mention of its system."""
+    qualifies another ("the Blackwell-based B200", "H100-powered servers") is not a mention of its system; one that
+    says what systems were built on ("B300-based systems") is."""
     hits: list[tuple[int, int, str]] = []
     for name in sorted(names, key=len, reverse=True):
-        for match in re.finditer(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d|-(?:based|powered|equipped)\b)", text):
+        for match in re.finditer(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d|{_QUALIFYING})", text):
             if not any(a < match.end() and match.start() < b for a, b, _ in hits):
                 hits.append((match.start(), match.end(), names[name]))
     return sorted((start, entry_id) for start, _, entry_id in hits)
@@ -140,4 +166,5 @@ def clause(sentence: str, start: int, end: int) -> tuple[int, int]:
         left = match.end()
     right_match = _CLAUSE_BREAK.search(sentence, end)
     return left, right_match.start() if right_match else len(sentence)
+
 

@@ -11,6 +11,15 @@ from jalapeno_audit.text.numbers import HEDGES
 
 #: A word that qualifies a comparator's name: a hyphenated one ("previous-gen", "current-gen") or a word of age or rivalry.
 _QUALIFIER = r"(?:(?-i:[a-z][\w]*-[\w-]+|older|newer|previous|current|rival|competing)\s+)?"
+#: Words before a system named after a value that say the value was measured on it ("76,000 tokens per second based on
+#: MI350X", "500 tokens/s on the GB200"), not compared with it.
+_RAN_ON = re.compile(r"\b(?:based on|running on|run on|measured on|on|using|with)\s+(?:the\s+|an?\s+)?(?:(?-i:[A-Z])[\w-]*['’]s\s+)?$", re.I)
+#: Words of comparison or contrast: a sentence with one may set another's figure beside the subject's.
+_COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|unlike|while|whereas|but|surpass\w*|beat\w*|outperform\w*)\b", re.I)
+#: What may stand between a system's name and a value that glosses it in parentheses: a noun or two, the parenthesis, a hedge.
+_GLOSS = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*\(\s*(?:~|about|around|roughly|nearly|over|up to)?\s*", re.I)
+#: The rest of a parenthesis a value opens: no other parenthesis before it closes.
+_CLOSED = re.compile(r"[^()]*\)")
 #: Words that point at a comparator named after them.
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
                      r"(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)  # "than Nvidia’s H100", "than the previous-gen Gaudi 2"
@@ -24,7 +33,9 @@ _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1
 #: How far before a system name the words that make it a comparator may start ("compared to previous results on the ").
 _REACH = 60
 #: Words that refer back to the article's subject.
-_PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu))\b", re.I)
+_PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu|silicon|hardware))\b", re.I)
+#: Words before a figure that refer back to the article's subject ("it", "the chip", "the new TPUs ... each chip").
+_BACK = re.compile(r"\b(?:it|the new part|the chip|the new (?:chips?|TPUs?|GPUs?|accelerators?|processors?))\b", re.I)
 #: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
 _ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:" + "|".join(re.escape(hedge) for hedge in sorted(HEDGES, key=len, reverse=True))
                     + r")\s*)?", re.I)
@@ -37,6 +48,8 @@ SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", r
 #: A change from one figure to another ("from 96GB on A to a much better 144GB on B"); "up to" is a hedge, not its "to".
 _FROM_TO = re.compile(r"\bfrom\s+(?P<first>(?:[^,;:()]|,(?=\d))*?\d(?:[^,;:()]|,(?=\d))*?)\s+(?<!\bup\s)to\s+"
                       r"(?P<second>(?:[^,;:()\d]|,(?=\d))*\d(?:[^,;:()]|,(?=\d))*)", re.I)
+#: "Unlike" just before a system's name, with an article or its maker's name between ("Unlike Nvidia GPUs").
+_UNLIKE = re.compile(r"\bunlike\s+(?:the\s+|an?\s+)?(?:(?-i:[A-Z])[\w-]*(?:['’]s)?\s+)?$", re.I)
 _CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|against|versus|vs\.?|compared (?:with|to))\b|;", re.I)
 _OTHER_THING = re.compile(r"[\w .-]*?['’]s?\s+(?:[\w-]+\s+)?(?:predecessors?|successors?|rivals?|competitors?|competition|previous generation|"
                           r"last generation|older sibling|forerunner)\b", re.I)
@@ -54,6 +67,7 @@ class SideReader:
 
     def __init__(self, systems: dict[str, str]) -> None:
         self.systems = systems  # every unambiguous system name and alias (lower case) -> id
+        self.sole: str | None = None  # the system an article is about when it names others only in passing
 
     def subject(self, body: str, title: str | None) -> str | None:
         """The article's subject system: the one its text names most often (the title breaks a tie)."""
@@ -61,6 +75,8 @@ class SideReader:
         for _, system_id in mentions(body, self.systems):
             counts[system_id] = counts.get(system_id, 0) + 1
         ranked = sorted(counts.items(), key=lambda item: -item[1])
+        # An article about one system: it names it at least twice as often as all the others together.
+        self.sole = ranked[0][0] if ranked and ranked[0][1] >= 2 * sum(n for _, n in ranked[1:]) else None
         if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
             return ranked[0][0]
         in_title = [sid for _, sid in mentions(title or "", self.systems) if ranked and counts[sid] == ranked[0][1]]
@@ -92,7 +108,7 @@ class SideReader:
             candidate.doubts["vs"] = "the list's lead-in does not name one comparator"
 
     def sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
-               previous: Candidate | None = None) -> None:
+               previous: Candidate | None = None, context: str = "") -> None:
         named = mentions(text, self.systems)
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
@@ -100,7 +116,7 @@ class SideReader:
         strongly = list(compared)
         if not compared:
             compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
-        pronoun = _PRONOUN.search(text.strip()) or re.search(r"\b(?:it|the new part|the chip)\b", text[:reading.start], re.I)
+        pronoun = _PRONOUN.search(text.strip()) or _BACK.search(text, 0, reading.start)
         if candidate.kind == "value" and (change := from_to(text, reading)) is not None:
             # "from 96GB on A to 144GB on B": each figure is the system's named in its own side; the figure after
             # "to" may be the subject's that changes ("X grows from 96GB to 144GB"), the one after "from" never.
@@ -113,8 +129,13 @@ class SideReader:
             else:
                 candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
             return
+        if candidate.kind == "value" and (glossed := self._glossed(text, before, reading)) is not None:
+            # "20x more than an H100 server (23,000 tokens/sec)": a value in a parenthesis after a name is that system's.
+            candidate.system = glossed
+            return
         if candidate.kind == "value":
-            own = [sid for pos, sid in before if pos >= part_start] or [sid for pos, sid in after if pos < reading.end + 60 and (pos, sid) not in compared]
+            own = [sid for pos, sid in before if pos >= part_start] or [
+                sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))]
             own_at = [pos for pos, sid in named if sid in own]
             if len({*own}) == 1 and any(_apart(text, pos, reading) for pos in own_at):
                 # "The chip delivers N, while the GB200 ...", "Jalapeño's predecessor reached N", "X replaces a chip that reached N".
@@ -133,8 +154,15 @@ class SideReader:
                 # a participle or preposition after a comma says more of the sentence's subject, when every other system
                 # named before it is a comparator.
                 candidate.system = opening
-            elif not named and pronoun and subject:
+            elif pronoun and subject and all((pos, sid) in compared and sid != subject for pos, sid in named):
+                # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
                 candidate.system = subject
+            elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} <= {self.sole} \
+                    and not _COMPARING.search(text):
+                # A sentence that names no system and compares with nothing ("than Nvidia's benchmark of 1,000 tokens per
+                # second" may give a figure to an actor the catalog does not name), in a paragraph that names none but
+                # the system the article is about.
+                candidate.system = self.sole
             elif len({sid for _, sid in named}) == 1 and not compared and not any(_apart(text, pos, reading) for pos, _ in named):
                 candidate.system = named[0][1]
             else:
@@ -193,6 +221,15 @@ class SideReader:
             candidate.doubts["vs"] = "the sentence does not name one comparator"
 
 
+    def _glossed(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
+        """The system whose name (and a noun or two after it) a parenthesis holding only this value follows: "an H100
+        server (23,000 tokens/sec)", "8x B200 (45,000 tok/s)"."""
+        if not before or not _CLOSED.match(text, reading.end):
+            return None
+        pos, system_id = before[-1]
+        name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
+        return system_id if name and _GLOSS.fullmatch(text, pos + len(name), reading.start) else None
+
     def _coordinated(self, text: str, before: list[tuple[int, str]], system_id: str) -> bool:
         """Whether the system named last before the figure is coordinated with another ("A and B both offer 2x")."""
         pos = max(pos for pos, sid in before if sid == system_id)
@@ -224,8 +261,8 @@ def _apart(text: str, pos: int, reading: Reading) -> bool:
     """Whether the words between a system's name at ``pos`` and a figure keep the figure from that system: a contrast
     ("..., while the GB200", "Unlike the GB200, ..."), the name as the possessor of another thing ("X's predecessor"), or a relative clause of
     another noun ("X replaces a chip that reached N")."""
-    if re.search(r"\bunlike\s+(?:the\s+|an?\s+)?$", text[max(0, pos - 20):pos], re.I):
-        return True  # "Unlike the GB200, it reaches N": the name is what the figure is set against
+    if _UNLIKE.search(text, 0, pos):
+        return True  # "Unlike the GB200, it reaches N", "Unlike Nvidia GPUs that ...": the name is what the figure is set against
     if pos >= reading.end:
         return bool(_CONTRAST.search(text, reading.end, pos))
     between = text[pos:reading.start]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from jalapeno_audit.text.numbers import APPROX, HEDGES, LOWER, UPPER
@@ -54,7 +54,7 @@ COUNT_WORDS = ("gpu", "gpus", "chip", "chips", "accelerator", "accelerators", "n
 #: A number joined by a hyphen to what it counts ("a 4,000-token request", "16-bit weights"): a condition, not a figure.
 _COMPOUND = re.compile(r"-(?:tokens?|words?|bits?|steps?|layers?|way|chips?|gpus?|cards?|nodes?)\b", re.I)
 #: "2 x Accelerators", "2 x Reticle Sized GPUs": a count of devices written with a multiplication sign.
-_COUNTED = re.compile(r"\s*(?:(?-i:[A-Z])[\w-]*\s+){0,2}?(?:" + "|".join(COUNT_WORDS) + r")\b", re.I)
+_COUNTED = re.compile(r"\s*(?:(?-i:[A-Z])[\w-]*\s+){0,2}?(?:" + "|".join(COUNT_WORDS) + r"|(?:model|tensor|pipeline|data|expert)[ -]parallel\w*)\b", re.I)
 _DIRECTION_UP = ("higher", "more", "faster", "better", "greater", "increase", "improvement", "boost", "bump", "gain",
                  "uplift", "advantage", "lead", "jump", "rise", "larger", "bigger", "speedup")
 _DIRECTION_DOWN = ("lower", "less", "fewer", "smaller", "slower", "cheaper", "reduction", "decrease", "drop", "cut",
@@ -65,6 +65,8 @@ _DIRECTION_DOWN = ("lower", "less", "fewer", "smaller", "slower", "cheaper", "re
 _NAMED_CHANGE = re.compile(r"\s*(?!(?:of|in|on|at|to|for|from|by|with|and|or|than|the|an?)\b)[a-z]+\s+([a-z]+)\b")
 #: A lead that grows to a percent ("This lead extends to 28%", "the advantage widens to 40%"): the lead is the figure.
 _LEAD_GROWS = re.compile(r"\b(?:lead|advantage|edge)\s+(?:extends|grows|widens|rises|increases|jumps|stretches)\s+to\s*$")
+#: A hedge between "by" and the percent of a change ("improved by ~15%", "cut by about 30%").
+_BY_HEDGE = r"(?:(?:about|around|roughly|nearly|almost|some|up to|over|more than|~)\s*)?$"
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 _START = r"(?<![\w.,/\-])"  # not inside a product name ("H100"), a decimal, a path or a hyphenated id
 _TIMES = r"(?:\s*[x×](?![\w])|\s*-?\s*times\b|\s*-?\s*fold\b)"
@@ -91,7 +93,15 @@ _DATE = re.compile(r"\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:19|20)\d\d
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"']+", re.I)
 _LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)\)")
 _MONTH = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$", re.I)
-_PRODUCT = re.compile(r"\s*(?:[A-Z][A-Za-z]*\d|GPUs?\b|chips?\b)")
+#: A product name after a number ("8x H100", "160 H100 GPUs"), or one blanked out by its reader ("8x ####"): a device count;
+#: not a model's name blanked out before what is counted ("500,000 Llama 70B tokens per second"), nor a precision
+#: ("2,517 MXFP8 TFLOPS").
+_PRODUCT = re.compile(r"\s*(?:(?!(?:NV|MX)?FP\d|BF\d|INT\d|TF\d)[A-Z][A-Za-z]*\d|#{2,}(?!#)(?!\s+(?:(?:output|input|mixed)\s+)?(?:tokens?|tok|images?|samples?|queries|requests)\b)|GPUs?\b|chips?\b)")
+#: Units of the calendar.
+#: A number of them after "the past", "the last", "the next" is a period ("in the past four years"), not a figure of a
+#: system; "tapeout in nine months" is one.
+_PERIODS = ("year", "years", "month", "months", "quarter", "quarters", "decade", "decades")
+_PAST = re.compile(r"\b(?:past|last|next|coming|previous|recent)\s+$", re.I)
 _LABEL = re.compile(r"\s*\[?(?P<label>(?:[A-Za-z$€%][\w$€%/\-\.]*[\w%/]|[A-Za-z%])(?:\s*/\s*\w+)*)")
 
 _JOINERS = ("and", "or", "with", "on", "in", "for", "to", "is", "was", "which", "that")
@@ -197,13 +207,16 @@ def _percent(text: str, match: re.Match) -> Reading | None:
     if word and word.group(1) not in (*_DIRECTION_UP, *_DIRECTION_DOWN) and (named := _NAMED_CHANGE.match(after)):
         word = named  # "a 27% performance speed-up", "a 40% TCO reduction": the change is the word after its noun
     direction = None
-    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increase[sd]?|improve[sd]?|boost(?:s|ed)?|rais(?:es|ed)|up)\s+(?:\w+\s+)?by\s*$", before) \
+    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increase[sd]?|improve[sd]?|boost(?:s|ed)?|rais(?:es|ed)|up)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before) \
             or _LEAD_GROWS.search(before):
         direction = "up"
-    elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut|reduce[sd]?|lower(?:s|ed)?|down)\s+(?:\w+\s+)?by\s*$", before):
+    elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut|reduce[sd]?|lower(?:s|ed)?|down)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before):
         direction = "down"
     if direction is None:
-        return _make(text, match, VALUE, ("n",), label="%")
+        reading = _make(text, match, VALUE, ("n",), label="%")
+        if reading is not None and reading.hedge is None and text[match.end():match.end() + 1] == "+":
+            return replace(reading, hedge="+", bound=HEDGES.get("+"))  # "90%+ FLOPS utilization": at least 90%
+        return reading
     return _make(text, match, RATIO, ("n",), label="%", direction=direction)
 
 
@@ -276,6 +289,8 @@ def _word_value(text: str, match: re.Match) -> Reading | None:
                       hedge=hedge, bound=bound, label=label)
     if (label and label.lower() in COUNT_WORDS) or _PRODUCT.match(text[match.end():match.end() + 20]):
         return _replace_role(reading, COUNT)
+    if label and label.lower() in _PERIODS and _PAST.search(text, 0, match.start()):
+        return _replace_role(reading, YEAR)  # "over the last five months": a period
     return reading
 
 
@@ -305,6 +320,10 @@ def _value(text: str, match: re.Match) -> Reading | None:
         return _nonfigure(text, match, COUNT)  # "TensorRT 9.1", "PyTorch 2.4": a software version
     if _MONTH.search(before) and int(_number(written)) <= 31:
         return _nonfigure(text, match, YEAR)  # "August 25": a day of a date
+    if label and label.lower() in _PERIODS and not suffix and not match["cur"] and _PAST.search(text, 0, start):
+        return _nonfigure(text, match, YEAR)  # "in the past 4 years": a period
+    if before.endswith("^"):
+        return _nonfigure(text, match, NOTE)  # "TFLOPS/mm^2": an exponent of a unit
     scale = Fraction(SCALES.get(suffix.strip(), 1)) if suffix.strip() else Fraction(1)
     hedge, bound = find_hedge(text, start, end)
     if text[end:end + 1] == "+" and hedge is None:
