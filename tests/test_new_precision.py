@@ -516,3 +516,22 @@ def test_a_pair_of_precisions_is_one_setting_and_reduced_precision_is_none():
     assert (found[0].figure, found[0].metric, found[0].at, found[0].doubts) == ("20", "peak-compute", {"precision": "fp4/fp6"}, {})
     # A precision word on its own still leaves `at` to the reader.
     assert "at" in _found("Jalapeño delivers 20 PFLOPS at a lower precision.")[0][3]
+
+
+SWITCH_CATALOG = """
+metrics:
+  switch-bandwidth: {name: "I/O bandwidth of a system used as a network switch", unit: TB/s, better: higher, family: interconnect}
+"""
+
+
+def test_a_bandwidth_said_beside_memory_is_the_memory_s_when_another_metric_shares_its_unit():
+    catalog = load_catalog(("catalog.yaml", SWITCH_CATALOG.encode()))
+
+    def drafted(text: str) -> list[tuple[str | None, list[str]]]:
+        _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+        return [(c.metric, sorted(c.doubts)) for c in found]
+
+    assert drafted("The GB200 has 192 GB HBM3 memory and 5.3 TB/s bandwidth.")[1] == ("memory-bandwidth", [])
+    assert drafted("The GB200 is built on SRAM cells, operating at speeds of about 150 TB/s.") == [("memory-bandwidth", [])]
+    # No word of memory: a switch's or the memory's TB/s, the reader decides.
+    assert drafted("The GB200 moves 5.3 TB/s.")[0][1] == ["metric"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .scaffold_eval import GROUPS, Score, articles, score_article
+from .scaffold_eval import GROUPS, HELD_OUT_LAST, Score, articles, score_article
 
 SCORES: dict[str, Score] = {}
 
@@ -20,7 +20,9 @@ def test_draft_against_gold(stem, tmp_path):
     score = score_article(stem, tmp_path)
     SCORES[stem] = score
     assert score.gold > 0 and score.candidates > 0
-    # The measured levels (see the README): no wrong live claim in any article, at most half its proposals not figures.
+    if stem in HELD_OUT_LAST:
+        return  # held out: held to its totals as first scored (test_totals_hold), not tuned article by article
+    # The measured levels (see the README): no wrong live claim in any other article, at most half its proposals not figures.
     assert score.wrong == 0, f"{stem}: {score.wrong} wrong live claims"
     assert score.non_figures * 2 <= score.candidates, f"{stem}: {score.non_figures} non-figures of {score.candidates}"
 
@@ -28,7 +30,7 @@ def test_draft_against_gold(stem, tmp_path):
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
-    development, used, released = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
+    development, used, released, held_out = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 39
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     assert sum(s.right for s in used) >= 37
@@ -39,3 +41,7 @@ def test_totals_hold():
     assert sum(s.wrong for s in released) == 0
     assert sum(s.non_figures for s in released) <= 4
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %
+    # 33-38, gold written before any draft, scored once at the end of the round that released 21-32: no live claim
+    # (so none wrong), 4 of 44 candidates not figures. Held to those totals: a change may not make them worse unnoticed.
+    assert sum(s.wrong for s in held_out) == 0
+    assert sum(s.non_figures for s in held_out) <= 4

@@ -46,6 +46,9 @@ _SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what
 _PREFIXES = {"kilo": "K", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
 #: Words that say a figure was measured rather than specified; a catalog metric named with one of them is a measured one.
 _MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
+#: Words of memory ("192 GB HBM3 memory and 5.3 TB/s bandwidth", "SRAM cells ... at about 150 TB/s"): a figure that fits a
+#: memory metric and another family's alike (a switch's or a link's TB/s) is the memory's when its sentence speaks of memory.
+_MEMORY_WORDS = re.compile(r"\b(?:memory|HBM\w*|SRAM|DRAM|GDDR\w*|LPDDR\w*)\b", re.I)
 #: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
 HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
@@ -165,6 +168,9 @@ class MetricReader:
                 both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
             if len(both) != 1 or self._qualified(both, where):
                 both = self._as_said(both or unit_metrics, unit_metrics, where)
+            if len(both) != 1 and _MEMORY_WORDS.search(sentence):
+                memory = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "memory"}
+                both = memory if len(memory) == 1 else both
             if len(both) == 1:
                 return self._rate_unit(both.pop(), unit, scaled)
             if token_rate and not unit_metrics & phrased:
