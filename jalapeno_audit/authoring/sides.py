@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.sentences import clause, mentions
@@ -62,6 +63,17 @@ _FROM_ALONE = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,2}$", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
+class _Named(NamedTuple):
+    """The systems a sentence names, around one figure: (position, id) pairs."""
+
+    named: list[tuple[int, str]]
+    before: list[tuple[int, str]]  # before the figure
+    after: list[tuple[int, str]]  # after it
+    compared: list[tuple[int, str]]  # after a word of comparison ("than", "against", "compared with")
+    strongly: list[tuple[int, str]]  # after a strong one only
+    pronoun: re.Match[str] | None  # "it", "the chip": the sentence speaks of the article's subject
+
+
 class SideReader:
     """Reads subjects and comparators with one catalog's system names."""
 
@@ -117,7 +129,17 @@ class SideReader:
         if not compared:
             compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
         pronoun = _PRONOUN.search(text.strip()) or _BACK.search(text, 0, reading.start)
-        if candidate.kind == "value" and (change := from_to(text, reading)) is not None:
+        sentence = _Named(named, before, after, compared, strongly, pronoun)
+        if candidate.kind == "value":
+            self._value_sides(candidate, reading, text, part_start, subject, previous, context, sentence)
+        else:
+            self._ratio_sides(candidate, reading, text, part_start, subject, sentence)
+
+    def _value_sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
+                     previous: Candidate | None, context: str, sentence: _Named) -> None:
+        """Whose figure an absolute value is: the system of a change's side, of a parenthesis, of its clause, of the sentence."""
+        named, before, after, compared, strongly, pronoun = sentence
+        if (change := from_to(text, reading)) is not None:
             # "from 96GB on A to 144GB on B": each figure is the system's named in its own side; the figure after
             # "to" may be the subject's that changes ("X grows from 96GB to 144GB"), the one after "from" never.
             side, stop, subject_end = change
@@ -129,45 +151,48 @@ class SideReader:
             else:
                 candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
             return
-        if candidate.kind == "value" and (glossed := self._glossed(text, before, reading)) is not None:
+        if (glossed := self._glossed(text, before, reading)) is not None:
             # "20x more than an H100 server (23,000 tokens/sec)": a value in a parenthesis after a name is that system's.
             candidate.system = glossed
             return
-        if candidate.kind == "value":
-            own = [sid for pos, sid in before if pos >= part_start] or [
-                sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))]
-            own_at = [pos for pos, sid in named if sid in own]
-            if len({*own}) == 1 and any(_apart(text, pos, reading) for pos in own_at):
-                # "The chip delivers N, while the GB200 ...", "Jalapeño's predecessor reached N", "X replaces a chip that reached N".
-                candidate.doubts["system"] = f"{own[0]} is named, but the words between it and the figure may give the figure to something else"
-            elif len({*own}) == 1:
-                candidate.system = own[0]
-            elif not own and coordinated_after(previous, text, reading, named):
-                # "X delivers N tokens per second for A and M tokens per second for B": M is X's too.
-                candidate.system = previous.system  # type: ignore[union-attr]
-            elif not own and _aside_of(previous, candidate, text, reading, named):
-                # "80GB of HBM (up to 96GB in some configurations)": the aside gives another figure of the same thing.
-                candidate.system, candidate.aside = previous.system, True  # type: ignore[union-attr]
-            elif not own and _MODIFIER.match(text, part_start) and (opening := _opening_subject(text, named)) and all(
-                    (pos, sid) in compared for pos, sid in before[1:]):
-                # "X is 3x faster than Y, reaching 90 ms ...", "Each X pod links N chips, in a torus connected by 4,800 Gbps":
-                # a participle or preposition after a comma says more of the sentence's subject, when every other system
-                # named before it is a comparator.
-                candidate.system = opening
-            elif pronoun and subject and all((pos, sid) in compared and sid != subject for pos, sid in named):
-                # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
-                candidate.system = subject
-            elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} <= {self.sole} \
-                    and not _COMPARING.search(text):
-                # A sentence that names no system and compares with nothing ("than Nvidia's benchmark of 1,000 tokens per
-                # second" may give a figure to an actor the catalog does not name), in a paragraph that names none but
-                # the system the article is about.
-                candidate.system = self.sole
-            elif len({sid for _, sid in named}) == 1 and not compared and not any(_apart(text, pos, reading) for pos, _ in named):
-                candidate.system = named[0][1]
-            else:
-                candidate.doubts["system"] = "which system this figure belongs to is not certain"
-            return
+        own = [sid for pos, sid in before if pos >= part_start] or [
+            sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))]
+        own_at = [pos for pos, sid in named if sid in own]
+        if len({*own}) == 1 and any(_apart(text, pos, reading) for pos in own_at):
+            # "The chip delivers N, while the GB200 ...", "Jalapeño's predecessor reached N", "X replaces a chip that reached N".
+            candidate.doubts["system"] = f"{own[0]} is named, but the words between it and the figure may give the figure to something else"
+        elif len({*own}) == 1:
+            candidate.system = own[0]
+        elif not own and coordinated_after(previous, text, reading, named):
+            # "X delivers N tokens per second for A and M tokens per second for B": M is X's too.
+            candidate.system = previous.system  # type: ignore[union-attr]
+        elif not own and _aside_of(previous, candidate, text, reading, named):
+            # "80GB of HBM (up to 96GB in some configurations)": the aside gives another figure of the same thing.
+            candidate.system, candidate.aside = previous.system, True  # type: ignore[union-attr]
+        elif not own and _MODIFIER.match(text, part_start) and (opening := _opening_subject(text, named)) and all(
+                (pos, sid) in compared for pos, sid in before[1:]):
+            # "X is 3x faster than Y, reaching 90 ms ...", "Each X pod links N chips, in a torus connected by 4,800 Gbps":
+            # a participle or preposition after a comma says more of the sentence's subject, when every other system
+            # named before it is a comparator.
+            candidate.system = opening
+        elif pronoun and subject and all((pos, sid) in compared and sid != subject for pos, sid in named):
+            # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
+            candidate.system = subject
+        elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} <= {self.sole} \
+                and not _COMPARING.search(text):
+            # A sentence that names no system and compares with nothing ("than Nvidia's benchmark of 1,000 tokens per
+            # second" may give a figure to an actor the catalog does not name), in a paragraph that names none but
+            # the system the article is about.
+            candidate.system = self.sole
+        elif len({sid for _, sid in named}) == 1 and not compared and not any(_apart(text, pos, reading) for pos, _ in named):
+            candidate.system = named[0][1]
+        else:
+            candidate.doubts["system"] = "which system this figure belongs to is not certain"
+
+    def _ratio_sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
+                     sentence: _Named) -> None:
+        """Which system a ratio is of and against: the sides of a change, a comparator in reach, the clause's subject."""
+        named, before, after, compared, _, pronoun = sentence
         if (span := _FROM_TO.search(text, reading.end)) and re.fullmatch(r"[^\d,;:()]*", text[reading.end:span.start()]):
             # "a 50% bump in memory from 96GB on A to 144GB on B": B's lead over A, when each side names one system.
             sides_named = [{sid for pos, sid in named if span.start(side) <= pos < span.end(side)} for side in ("first", "second")]
