@@ -1,0 +1,57 @@
+"""The words around a figure: numbers spelt out ("seven", "twenty-five", "a dozen") and hedge words.
+
+Both readers of figures use them: ``text.figures`` (the quote check and ``audit new``), whose
+readings carry the hedge written beside each figure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jalapeno_audit.text.numbers import APPROX, HEDGES, LOWER, UPPER
+
+_ONES = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "a dozen": 12, "dozen": 12,
+}
+
+
+def word_number(words: str) -> int | None:
+    """A spelt-out number ("seven", "twenty-five", "a dozen") as an integer."""
+    key = " ".join(words.lower().split())
+    if key in _ONES:
+        return _ONES[key]
+    parts = key.split("-")
+    if len(parts) == 2 and parts[0] in _ONES and parts[1] in _ONES:
+        return _ONES[parts[0]] + _ONES[parts[1]]
+    return None
+
+
+def find_hedge(text: str, start: int, end: int) -> tuple[str | None, str | None]:
+    """The hedge word written just before a figure (or "or more" after it), and what it does.
+
+    Hedge words come from ``numbers.HEDGES``. A bound negated by "no" or "not" ("no more than
+    450 W", "not above") is the opposite bound; it is reported as written with the flipped effect.
+    """
+    before = text[max(0, start - 30):start].lower()
+    for word in sorted(HEDGES, key=len, reverse=True):
+        if word in ("+",) or word.startswith("or "):
+            continue
+        # "about the 100 mark" is hedged; "a speed-up over the 12,022 tokens/s" sets the figure against another, unbounded.
+        article = r"an?\s+|the\s+" if HEDGES[word] == APPROX else r"an?\s+"
+        pattern = re.escape(word) + r"\s*(?:\$\s*)?$" if word == "~" else rf"(?<![\w-]){re.escape(word)}\s+(?:{article})?(?:\$\s*)?$"
+        hit = re.search(pattern, before)
+        if hit is None:
+            continue
+        negation = re.search(r"\b(no|not)\s+$", before[:hit.start()])
+        kind = HEDGES[word]
+        if negation and kind in (UPPER, LOWER):
+            return f"{negation.group(1)} {word}", LOWER if kind == UPPER else UPPER
+        return word, kind
+    after = text[end:end + 16].lower()
+    for word in sorted(HEDGES, key=len, reverse=True):
+        if word.startswith("or ") and re.match(rf"\s*(?:[a-z/]+\s+)?{re.escape(word)}\b", after):
+            return word, HEDGES[word]
+    return None, None
