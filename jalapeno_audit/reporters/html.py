@@ -150,7 +150,7 @@ def _articles(report: Report, options: RenderOptions, ordered: list[tuple[int, s
     findings = report.findings
     disputes = [n for n, f in enumerate(findings) if f.is_dispute]
     prefixes = {n: f"chart{k}-" for k, n in enumerate(disputes, 1)}  # numbered in the report's order
-    painters: list = []  # the painter of this process, made at its first chart: after the fork, so each process imports matplotlib at once
+    painters: list = []  # this process's painter, made at its first chart: after the fork, so the two processes import matplotlib side by side
     fork = len(disputes) >= charts.PARALLEL_FROM
     starts = _jobs([1 + CHART_COST * (n in prefixes) for n, _ in ordered], 16 * CHART_COST)
     units = charts.units(report.corpus)
