@@ -117,12 +117,15 @@ def write(text: str | bytes, output: str | None, attachments: tuple[tuple[str, s
         else:
             sys.stdout.write(text.decode("utf-8"))
         return
-    from jalapeno_audit.fileio import replace_bytes, write_beside
+    from jalapeno_audit.fileio import replace_bytes, write_atomic, write_beside
 
     try:
         if attachments:
             write_beside(output, attachments)
-        replace_bytes(output, text.encode("utf-8") if isinstance(text, str) else text)
+        if isinstance(text, str):
+            write_atomic(output, text)
+        else:
+            replace_bytes(output, text)
     except OSError as exc:
         raise AuditError(f"audit: cannot write {output}: {exc.strerror or exc}") from None
 

@@ -150,30 +150,26 @@ def _articles(report: Report, options: RenderOptions, ordered: list[tuple[int, s
     findings = report.findings
     disputes = [n for n, f in enumerate(findings) if f.is_dispute]
     prefixes = {n: f"chart{k}-" for k, n in enumerate(disputes, 1)}  # numbered in the report's order
-    painters: list = []  # this process's painter, made at its first chart: after the fork, so the two processes import matplotlib side by side
+    painter = None  # this process's, made at its first chart: after the fork, so the two processes import matplotlib side by side
     fork = len(disputes) >= charts.PARALLEL_FROM
     starts = _jobs([1 + CHART_COST * (n in prefixes) for n, _ in ordered], 16 * CHART_COST)
     units = charts.units(report.corpus)
     cells = _Cells(options)
 
     def job(number: int) -> list[str]:
+        nonlocal painter
         chosen = ordered[starts[number]:starts[number + 1]]
         pictured = {n: chart for n, _ in chosen if (chart := charts.chart(findings[n], units)) is not None}
-        drawn = _painter(painters).draw([(chart, _linker(n, findings[n]), prefixes[n]) for n, chart in pictured.items()]) if pictured else []
+        if pictured and painter is None:
+            from jalapeno_audit.reporters import plot
+
+            painter = plot.Painter()
+        drawn = painter.draw([(chart, _linker(n, findings[n]), prefixes[n]) for n, chart in pictured.items()]) if painter and pictured else []
         svgs = dict(zip(pictured, drawn, strict=True))
         return ["\n".join(_finding(findings[n], n, label, svgs.get(n), charts.describe(pictured[n]) if n in pictured else None, cells, options))
                 for n, label in chosen]
 
     return [article for part in forked.share_out(len(starts) - 1, job, fork=fork) for article in part]
-
-
-def _painter(made: list):
-    """This process's chart painter: matplotlib is imported when the first chart is drawn."""
-    if not made:
-        from jalapeno_audit.reporters import plot
-
-        made.append(plot.Painter())
-    return made[0]
 
 
 def _jobs(costs: list[int], least: int) -> list[int]:
