@@ -30,7 +30,7 @@ def test_draft_against_gold(stem, tmp_path):
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
-    development, used, released, held_out = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
+    development, used, released, seventh, _held_out = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 39
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     assert sum(s.right for s in used) >= 37
@@ -42,6 +42,6 @@ def test_totals_hold():
     assert sum(s.non_figures for s in released) <= 4
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %
     # 33-38, gold written before any draft, scored once at the end of the round that released 21-32: no live claim
-    # (so none wrong), 4 of 44 candidates not figures. Held to those totals: a change may not make them worse unnoticed.
-    assert sum(s.wrong for s in held_out) == 0
-    assert sum(s.non_figures for s in held_out) <= 4
+    # (so none wrong), 4 of 44 candidates not figures. Then used for development: held to the levels reached since.
+    assert sum(s.wrong for s in seventh) == 0
+    assert sum(s.non_figures for s in seventh) <= 4
