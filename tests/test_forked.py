@@ -75,6 +75,47 @@ def test_an_error_here_is_raised_and_leaves_no_child_behind():
         os.waitpid(-1, os.WNOHANG)  # reaped: no child left
 
 
+def test_results_larger_than_the_pipe_come_back_whole():
+    """Each result is sent as soon as it is packed and read by a thread here: none is cut or mixed up."""
+    def big(job: int) -> bytes:
+        time.sleep(0.002)
+        return bytes([job]) * (3_000_000 + job)  # larger than the widest pipe buffer Linux allows by default
+
+    results = forked.share_out(12, big)
+    assert [(len(result), set(result)) for result in results] == [(3_000_000 + job, {job}) for job in range(12)]
+
+
+def test_a_result_cut_short_is_done_here(monkeypatch, tmp_path):
+    """A frame that says more bytes than come (the child died while writing) is dropped, and its job done here."""
+    parent = os.getpid()
+    real_frame = forked._FRAME
+    lied = tmp_path / "lied"
+
+    class Lying:
+        size = real_frame.size
+        unpack = real_frame.unpack
+
+        @staticmethod
+        def pack(job, length):
+            if os.getpid() != parent:
+                lied.write_text(str(job))  # the child's first frame promises more than it sends
+                return real_frame.pack(job, length + 1000)
+            return real_frame.pack(job, length)
+
+    monkeypatch.setattr(forked, "_FRAME", Lying)
+
+    def run_job(job: int) -> tuple[int, int]:
+        time.sleep(0.005)
+        if os.getpid() != parent and lied.exists():
+            os._exit(0)  # after the lie: the reader here sees the frame end short
+        return job, os.getpid()
+
+    results = forked.share_out(40, run_job)
+    assert [job for job, _ in results] == list(range(40))
+    assert {pid for _, pid in results} == {parent}
+    assert lied.exists()  # the child did take a job, and its frame was dropped
+
+
 def test_too_many_jobs_is_refused():
     with pytest.raises(ValueError, match="at most 255 jobs"):
         forked.share_out(256, lambda job: job)

@@ -148,16 +148,21 @@ class Context:
     _folded: dict = field(default_factory=dict)  # folded archived texts, by source
 
     def __post_init__(self) -> None:
+        # Built before the rules are shared out, by one process: families are looked up once per system.
+        values, family_values, ratios = self.values, self.family_values, self.ratios
+        families: dict[str, str] = {}
         for claim in self.corpus.claims:
-            if claim.kind == VALUE and claim.bounds is None and (claim.system or claim.model):
-                key = (claim.system, claim.model_key, claim.metric, claim.at)
-                self.values[key].append(claim)
-                family = self.family(claim.system) if claim.system else None
-                if family and family != claim.system:
-                    self.family_values[(family, claim.model_key, claim.metric, claim.at)].append(claim)
-            elif claim.kind == RATIO and claim.system and claim.vs:
-                sides = tuple(sorted((self.family(claim.system), self.family(claim.vs))))
-                self.ratios[(sides, claim.model_key, self.metric(claim).family)].append(claim)
+            kind, system = claim.kind, claim.system
+            if kind == VALUE and claim.bounds is None and (system or claim.model):
+                values[(system, claim.model_key, claim.metric, claim.at)].append(claim)
+                if system:
+                    family = families.get(system) or families.setdefault(system, self.family(system))
+                    if family != system:
+                        family_values[(family, claim.model_key, claim.metric, claim.at)].append(claim)
+            elif kind == RATIO and system and claim.vs:
+                one = families.get(system) or families.setdefault(system, self.family(system))
+                other = families.get(claim.vs) or families.setdefault(claim.vs, self.family(claim.vs))
+                ratios[((one, other) if one <= other else (other, one), claim.model_key, self.metric(claim).family)].append(claim)
 
     # --- catalog helpers -------------------------------------------------------------------
     def family(self, system_id: str) -> str:
