@@ -124,11 +124,24 @@ def new(
     Metadata lines at the top of the text ("Title:", "URL:", "Published:", "Publisher:") fill the
     source details; the options win over them.
     """
+    from jalapeno_audit.authoring.scaffold import scaffold
+
+    _check_new_options(source_id, published)
+    text, archive = _read_article(article)
+    if os.path.lexists(into) and not os.path.isdir(into):
+        fail(f"audit: --into {into} is not a directory")
+    catalog = _corpus_catalog(into if os.path.isdir(into) else None)
+    yaml_text, candidates = scaffold(text, source_id, catalog, archive=archive, publisher=publisher, url=url, published=published, title=title)
+    target = _new_target(into, source_id, force)
+    _write_draft(into, target, yaml_text)
+    live = sum(1 for c in candidates if not c.doubts)
+    say(f"wrote {target}: {len(candidates)} figures found, {live} live claims, {len(candidates) - live} commented candidates marked TODO")
+
+
+def _check_new_options(source_id: str, published: str | None) -> None:
     import datetime as dt
     import re
 
-    from jalapeno_audit.authoring.scaffold import scaffold
-    from jalapeno_audit.corpus.catalog import load_catalog
     from jalapeno_audit.corpus.fields import ID_PATTERN
 
     if not re.fullmatch(ID_PATTERN, source_id):
@@ -138,40 +151,39 @@ def new(
             dt.date.fromisoformat(published)
         except ValueError:
             fail(f"audit: --published '{published}' is not a valid ISO date (YYYY-MM-DD)")
+
+
+def _read_article(article: str) -> tuple[str, str | None]:
+    """The article's text, and the file name its archived copy goes by (None from standard input)."""
     if article == "-":
-        text, archive = sys.stdin.read(), None
-    else:
-        try:
-            with open(article, encoding="utf-8") as handle:
-                text = handle.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            fail(f"audit: cannot read {article}: {getattr(exc, 'strerror', None) or exc}")
-        archive = os.path.basename(article)
-    if os.path.lexists(into) and not os.path.isdir(into):
-        fail(f"audit: --into {into} is not a directory")
-    catalog_path = os.path.join(into, "catalog.yaml")
-    extension = None
-    if os.path.isfile(catalog_path):
-        with open(catalog_path, "rb") as handle:
-            extension = (catalog_path, handle.read())
-    yaml_text, candidates = scaffold(text, source_id, load_catalog(extension), archive=archive, publisher=publisher, url=url, published=published,
-                                     title=title)
+        return sys.stdin.read(), None
+    try:
+        with open(article, encoding="utf-8") as handle:
+            return handle.read(), os.path.basename(article)
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"audit: cannot read {article}: {getattr(exc, 'strerror', None) or exc}")
+
+
+def _new_target(into: str, source_id: str, force: bool) -> str:
+    """Where the draft goes: never over an existing file (lexists: a link, even one to nothing, is something there)."""
     target = os.path.join(into, f"{source_id}.yaml")
-    # lexists: a link, even one to nothing, is something there not to overwrite.
+    if not os.path.lexists(target):
+        return target
+    if not force:
+        fail(f"audit: {target} exists; refusing to overwrite it (--force writes {source_id}.new.yaml beside it)")
+    target = os.path.join(into, f"{source_id}.new.yaml")
     if os.path.lexists(target):
-        if not force:
-            fail(f"audit: {target} exists; refusing to overwrite it (--force writes {source_id}.new.yaml beside it)")
-        target = os.path.join(into, f"{source_id}.new.yaml")
-        if os.path.lexists(target):
-            fail(f"audit: {target} exists too; move it away first")
+        fail(f"audit: {target} exists too; move it away first")
+    return target
+
+
+def _write_draft(into: str, target: str, text: str) -> None:
     from jalapeno_audit.fileio import write_new
 
     try:
         os.makedirs(into, exist_ok=True)
-        write_new(target, yaml_text)
+        write_new(target, text)
     except FileExistsError:
         fail(f"audit: {target} appeared while writing; refusing to overwrite it")
     except OSError as exc:
         fail(f"audit: cannot write {target}: {exc.strerror or exc}")
-    live = sum(1 for c in candidates if not c.doubts)
-    say(f"wrote {target}: {len(candidates)} figures found, {live} live claims, {len(candidates) - live} commented candidates marked TODO")
