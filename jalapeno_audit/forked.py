@@ -68,11 +68,12 @@ def share_out(
         code = 1
         try:
             os.close(results_out)
-            with os.fdopen(results_in, "wb", buffering=0) as stream:
+            with os.fdopen(results_in, "wb") as stream:  # buffered: a write the pipe takes in parts is finished
                 for job in _jobs(jobs_out):
                     packed = pack(run(job))
                     stream.write(_FRAME.pack(job, len(packed)))
                     stream.write(packed)
+                    stream.flush()
             code = 0
         finally:
             os._exit(code)
