@@ -1,0 +1,72 @@
+"""`audit new`: reading a figure's metric from the words around it (jalapeno_audit/authoring/metric_words.py)."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import Catalog, load_catalog
+
+#: Bits per second beside bytes, and an interconnect metric kept in GB/s, as a corpus catalog may add them.
+_LINKS = b"""
+metrics:
+  throughput-per-tflops: {name: "tokens per second per TFLOPS", unit: tok/s/TFLOPS, better: higher, family: compute-efficiency}
+  interconnect-bandwidth: {name: "inter-chip interconnect bandwidth", unit: GB/s, better: higher, family: interconnect}
+units:
+  Tbps: {metric_unit: TB/s, factor: 0.125}
+  Gbps: {metric_unit: GB/s, factor: 0.125}
+"""
+
+
+def _found(text: str, catalog: Catalog | None = None) -> list[tuple[str, str | None, str | None, list[str]]]:
+    _, found = scaffold(text, "x", catalog or load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.unit, c.metric, sorted(c.doubts)) for c in found]
+
+
+def test_a_phrase_is_found_with_hyphens_or_spaces_alike():
+    for written in ("time-per-output-token", "time per output token", "time\u2011per\u2011output\u2011token"):
+        assert _found(f"Jalapeño offers 2x the {written} of the GB200.") == [("2", None, "tpot", [])], written
+
+
+def test_a_phrase_that_opens_a_hyphenated_compound_names_no_metric():
+    # "memory-bound" says what kind of workload, not that the figure is a memory capacity.
+    for hyphen in ("-", "\u2011"):
+        text = f"Jalapeño delivers 40% lower latency for memory{hyphen}bound Kimi K2.5 inference than the GB200."
+        assert _found(text)[0][2] is None
+    # The phrase standing alone still names its metric.
+    assert _found("Jalapeño offers 2x the memory of the GB200.")[0][2] == "memory-capacity"
+
+
+def test_a_ratio_whose_clause_says_what_it_counts_takes_no_metric_from_another_clause():
+    text = "Jalapeño could handle 9x more inference requests than the GB200 with the same latency, or cut its cost."
+    assert _found(text)[0][2:] == (None, ["metric"])
+    text = "Jalapeño offers 40% lower latency than the GB200, and a 2x lower time to first token."
+    assert [f[2] for f in _found(text)] == [None, "ttft"]
+
+
+def test_a_token_rate_per_a_unit_is_the_metric_kept_in_that_unit():
+    assert _found("Jalapeño reaches 3,000 tokens per second per kW on Kimi K2.5.")[0] == ("3000", None, "throughput-per-kw", [])
+    assert _found("Jalapeño reaches 3,000 tokens/sec per kW on Kimi K2.5.")[0] == ("3000", None, "throughput-per-kw", [])
+    # A basis that is not a unit is a device: the rate is the device's aggregate throughput.
+    assert _found("Jalapeño reaches 3,000 tokens/sec per GPU on Kimi K2.5.")[0][2] == "throughput"
+    # Not the plain rate: "per TFLOPS" is the catalog's metric kept in tok/s/TFLOPS.
+    catalog = load_catalog(("links.yaml", _LINKS))
+    assert _found("Jalapeño reaches 4.45 tokens/second per TFLOPS on Kimi K2.5.", catalog)[0] == ("4.45", None, "throughput-per-tflops", [])
+
+
+def test_bytes_per_second_written_with_ps_keep_their_capital_b():
+    catalog = load_catalog(("links.yaml", _LINKS))
+    assert _found("Jalapeño carries 288GB of HBM3E memory at 8TBps.", catalog)[1] == ("8", None, "memory-bandwidth", [])
+    # A small b is bits: 8 Tbps is 1 TB/s.
+    assert _found("Jalapeño carries 288GB of HBM3E memory at 8Tbps.", catalog)[1] == ("8", "Tbps", "memory-bandwidth", [])
+
+
+def test_a_bandwidth_whose_clause_speaks_of_links_is_not_the_memorys():
+    text = "Jalapeño carries 288GB of HBM3E memory and an interconnect capable of 1.8 TB/s across its links."
+    assert _found(text)[1][2:] == (None, ["at", "metric"])
+    text = "Jalapeño carries 288GB of HBM3E memory and a scale-up fabric exposing 1.8 TB/s of bandwidth."
+    assert _found(text)[1][2] is None
+    # A TB/s figure fits a metric kept in GB/s: with memory words only in another clause, the link's metric is open.
+    catalog = load_catalog(("links.yaml", _LINKS))
+    text = "Jalapeño carries 288GB of HBM3E memory, and its interconnect moves 1 TB/s across ten 800Gbps links."
+    assert [f[2:] for f in _found(text, catalog)][1][0] is None
+    # Memory named in the figure's own clause settles it.
+    assert _found("Jalapeño carries 288GB of HBM3E memory with 8 TB/s of memory bandwidth.")[1] == ("8", None, "memory-bandwidth", [])
