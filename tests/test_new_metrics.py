@@ -70,3 +70,60 @@ def test_a_bandwidth_whose_clause_speaks_of_links_is_not_the_memorys():
     assert [f[2:] for f in _found(text, catalog)][1][0] is None
     # Memory named in the figure's own clause settles it.
     assert _found("Jalapeño carries 288GB of HBM3E memory with 8 TB/s of memory bandwidth.")[1] == ("8", None, "memory-bandwidth", [])
+
+
+#: Relative metrics a corpus catalog may add, named as the evaluation set's catalog names them.
+_RELATIVE = b"""
+metrics:
+  inference-performance: {name: "inference performance (relative)", unit: relative, better: higher, family: throughput}
+  training-performance: {name: "training performance (relative)", unit: relative, better: higher, family: training}
+  energy-efficiency: {name: "energy efficiency (performance per watt, relative)", unit: relative, better: higher, family: efficiency}
+  inference-perf-per-dollar: {name: "inference performance per dollar (relative)", unit: relative, better: higher, family: cost}
+"""
+
+
+def _ratio(text: str) -> tuple[str | None, list[str]]:
+    _, found = scaffold(text, "x", load_catalog(("relative.yaml", _RELATIVE)), archive=None, publisher=None, url=None, published=None)
+    candidate = next(c for c in found if c.kind == "ratio")
+    return candidate.metric, sorted(candidate.doubts)
+
+
+def test_a_ratio_that_says_faster_with_one_workload_measures_that_workloads_performance():
+    assert _ratio("Jalapeño offers 1.5x faster inferencing than the GB200.") == ("inference-performance", [])
+    assert _ratio("Jalapeño trains Kimi K2.5 about 2.8 times faster than the GB200.") == ("training-performance", [])
+    assert _ratio("Jalapeño delivers 30% better performance\u2011per\u2011dollar than the GB200 for production inference.") == \
+        ("inference-perf-per-dollar", [])
+    # The workload in another clause counts when the sentence names no metric ...
+    assert _ratio("For inferencing, Jalapeño delivered 95-170 percent of the performance of the GB200.")[0] == "inference-performance"
+    # ... and a projected figure leaves its basis to the reader.
+    assert _ratio("Jalapeño is projected to offer 1.5x faster inferencing than the GB200.") == ("inference-performance", ["at"])
+
+
+def test_a_ratio_whose_words_do_not_settle_a_workload_stays_open():
+    # Two workloads in the sentence, none, or one only inside a system's name ("Cerebras Inference" here: a catalog name).
+    assert _ratio("Jalapeño offers a 3x speedup than the GB200 for training and inference workloads.") == (None, ["metric"])
+    assert _ratio("Jalapeño is four times faster than the GB200.") == (None, ["metric"])
+    catalog = b"systems:\n  cerebras-inference: {name: \"Cerebras Inference\"}\n"
+    _, found = scaffold("Cerebras Inference is 20x faster than the GB200.", "x", load_catalog(("s.yaml", catalog + _RELATIVE)),
+                        archive=None, publisher=None, url=None, published=None)
+    assert found[0].metric is None
+    # A workload metric the catalog does not hold: open.
+    _, found = scaffold("Jalapeño offers 1.5x faster inferencing than the GB200.", "x", load_catalog(), archive=None, publisher=None,
+                        url=None, published=None)
+    assert found[0].metric is None
+
+
+def test_a_ratio_that_says_more_efficient_or_per_watt_measures_energy_efficiency():
+    assert _ratio("Jalapeño is four times more efficient than the GB200.") == ("energy-efficiency", [])
+    assert _ratio("Jalapeño is twice as powerful per watt compared to the GB200.") == ("energy-efficiency", [])
+    # Efficient at something else is not energy efficiency.
+    assert _ratio("Jalapeño is four times more space efficient than the GB200.") == (None, ["metric"])
+
+
+def test_power_words():
+    # "power consumption" is a draw; a power envelope, or a power written as the part's attribute, its rating.
+    assert _found("Jalapeño showed 20x lower power consumption (148 W vs 2,983 W) than the GB200.")[1][2] == "measured-power"
+    assert _found("Jalapeño is a 750 W SoC envelope.")[0][2] == "rated-power"
+    assert _found("Jalapeño fits a power envelope of 750 W.")[0][2] == "rated-power"
+    # A power figure with no such words stays open: a rating and a draw are written alike.
+    assert _found("Jalapeño runs 64 AI cores at 150 W.")[0][2:] == (None, ["metric"])

@@ -6,7 +6,8 @@ import re
 from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.metric_words import INTERCONNECT_WORDS, bytes_label, fold_hyphens, phrase_pattern
+from jalapeno_audit.authoring.metric_words import INTERCONNECT_WORDS, WordsReader, bytes_label, fold_hyphens, phrase_pattern
+from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import Reading
 
@@ -38,11 +39,12 @@ _RUNS_AT = re.compile(r"\b(?:run|runs|running|ran)\b(?:[^.,;:]|\.(?=\d)){0,60}?\
 _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b", re.I)
 #: A ratio that says how much faster ("20x faster", "a 10x to 100x speed advantage", "a 3x speed-up").
 FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?up)", re.I)
-NO_PHRASE = "no metric phrase near the figure"
+NO_PHRASE = _NO_PHRASE
 #: A word that says what a ratio's clause measures without naming a catalog metric ("1.5x more performance").
 _OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth)\b", re.I)
-#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs"): the part's rating.
-_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?)\b", re.I)
+#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs", "a 750 W SoC envelope"): the part's rating.
+_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope)\b",
+                    re.I)
 #: Words of training a model: a figure in a unit of time is then how long training took.
 _TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.I)
 #: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
@@ -68,6 +70,7 @@ class MetricReader:
                    for phrase in (m.name, re.sub(r"\s*\([^)]*\)$", "", m.name), *m.aliases) if phrase}
         self.metric_phrases = sorted(phrases, key=lambda pair: (-len(pair[0]), pair))
         self._patterns = [(phrase_pattern(phrase), metric_id) for phrase, metric_id in self.metric_phrases]
+        self.words = WordsReader(catalog, self.phrase_metrics)
         self.token_rate: str | None = None  # what a bare "tokens per second" measures in the paragraph being read
         self._article_rate: str | None = None
         self._title = ""
@@ -109,7 +112,14 @@ class MetricReader:
 
     def speed_metrics(self, found: list[Candidate]) -> None:
         """ "20x faster" names no metric: it is the one metric of the speeds stated beside it, in its
-        sentence or (when the sentence states none) its paragraph, if that is a rate where higher is better."""
+        sentence or (when the sentence states none) its paragraph, if that is a rate where higher is better.
+        Words of a workload or of efficiency in the ratio's own clause come first ("5x faster inference"); those in
+        its sentence only after the speeds beside it (see ``WordsReader``)."""
+        self.words.settle(found, in_sentence=False)
+        self._speeds(found)
+        self.words.settle(found, in_sentence=True)
+
+    def _speeds(self, found: list[Candidate]) -> None:
         for candidate in found:
             if not candidate.speed or "metric" not in candidate.doubts:
                 continue
