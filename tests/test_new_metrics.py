@@ -127,3 +127,10 @@ def test_power_words():
     assert _found("Jalapeño fits a power envelope of 750 W.")[0][2] == "rated-power"
     # A power figure with no such words stays open: a rating and a draw are written alike.
     assert _found("Jalapeño runs 64 AI cores at 150 W.")[0][2:] == (None, ["metric"])
+
+
+def test_a_rise_is_not_of_a_lower_is_better_metric_named_in_another_clause():
+    text = "Jalapeño delivered a 103% gain over the GB200 in GPT-3, decreasing its time to train in minutes."
+    assert _ratio(text) == (None, ["metric"])
+    # Named in the ratio's own clause, the metric is read as written (the figure's direction is another field's doubt).
+    assert _ratio("Jalapeño offers a 2x lower time to train than the GB200.")[0] == "time-to-train"

@@ -42,6 +42,8 @@ FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?u
 NO_PHRASE = _NO_PHRASE
 #: A word that says what a ratio's clause measures without naming a catalog metric ("1.5x more performance").
 _OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth)\b", re.I)
+#: Words of a rise: said of a lower-is-better metric named in another clause, they are not of that metric.
+_RISE = re.compile(r"\b(?:gains?|increases?|higher|more)\b", re.I)
 #: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs", "a 750 W SoC envelope"): the part's rating.
 _RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope)\b",
                     re.I)
@@ -210,6 +212,10 @@ class MetricReader:
         per = next((m for m in _PER.finditer(where) if not any(a <= m.start() < b for a, b in spans)), None)
         if per is not None and phrased:
             return None, None, f"'{per.group()}' qualifies {', '.join(sorted(phrased))}: a per-unit metric?"
+        if len(phrased) == 1 and where is sentence and self.catalog.metrics[only := next(iter(phrased))].better == "lower" \
+                and _RISE.search(part):
+            # "a 103% gain in GPT-3, decreasing their time to train": a rise in its clause is not a time named in another.
+            return None, None, f"its clause says '{_RISE.search(part).group()}', the sentence names {only} (lower is better)"  # type: ignore[union-attr]
         if len(phrased) == 1:
             return next(iter(phrased)), None, ""
         if phrased:
