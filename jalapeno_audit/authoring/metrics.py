@@ -6,6 +6,8 @@ import re
 from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.metric_words import INTERCONNECT_WORDS, WordsReader, bytes_label, fold_hyphens, phrase_pattern
+from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import Reading
 
@@ -14,6 +16,9 @@ from jalapeno_audit.text.figures import Reading
 _PER = re.compile(r"\bper[- ](?!cent\b)(?!(?:GPU|chip|accelerator|card|device)s?\b(?!-))[a-z][\w-]*", re.I)
 TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b"
                          r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)  # "tokens/sec/user", "tokens per second per user": one user's speed
+#: A token rate per something else than a user or a device ("tokens/second per TFLOPS", "tokens per second per kW").
+PER_BASIS = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b\s*(?:/|per\s)\s*"
+                       r"(?!users?\b)(?P<what>[A-Za-z][A-Za-z0-9]*)\b", re.I)
 #: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
 _AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|(?:per[- ]|/)(?:GPU|chip|node|accelerator|card|device)(?!-))\b",
                         re.I)
@@ -34,11 +39,14 @@ _RUNS_AT = re.compile(r"\b(?:run|runs|running|ran)\b(?:[^.,;:]|\.(?=\d)){0,60}?\
 _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b", re.I)
 #: A ratio that says how much faster ("20x faster", "a 10x to 100x speed advantage", "a 3x speed-up").
 FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?up)", re.I)
-NO_PHRASE = "no metric phrase near the figure"
+NO_PHRASE = _NO_PHRASE
 #: A word that says what a ratio's clause measures without naming a catalog metric ("1.5x more performance").
-_OWN_MEASURE = re.compile(r"\bperformance\b", re.I)
-#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs"): the part's rating.
-_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?)\b", re.I)
+_OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth)\b", re.I)
+#: Words of a rise: said of a lower-is-better metric named in another clause, they are not of that metric.
+_RISE = re.compile(r"\b(?:gains?|increases?|higher|more)\b", re.I)
+#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs", "a 750 W SoC envelope"): the part's rating.
+_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope)\b",
+                    re.I)
 #: Words of training a model: a figure in a unit of time is then how long training took.
 _TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.I)
 #: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
@@ -63,6 +71,8 @@ class MetricReader:
         phrases = {(phrase.lower(), m.id) for m in catalog.metrics.values()
                    for phrase in (m.name, re.sub(r"\s*\([^)]*\)$", "", m.name), *m.aliases) if phrase}
         self.metric_phrases = sorted(phrases, key=lambda pair: (-len(pair[0]), pair))
+        self._patterns = [(phrase_pattern(phrase), metric_id) for phrase, metric_id in self.metric_phrases]
+        self.words = WordsReader(catalog, self.phrase_metrics)
         self.token_rate: str | None = None  # what a bare "tokens per second" measures in the paragraph being read
         self._article_rate: str | None = None
         self._title = ""
@@ -104,7 +114,14 @@ class MetricReader:
 
     def speed_metrics(self, found: list[Candidate]) -> None:
         """ "20x faster" names no metric: it is the one metric of the speeds stated beside it, in its
-        sentence or (when the sentence states none) its paragraph, if that is a rate where higher is better."""
+        sentence or (when the sentence states none) its paragraph, if that is a rate where higher is better.
+        Words of a workload or of efficiency in the ratio's own clause come first ("5x faster inference"); those in
+        its sentence only after the speeds beside it (see ``WordsReader``)."""
+        self.words.settle(found, in_sentence=False)
+        self._speeds(found)
+        self.words.settle(found, in_sentence=True)
+
+    def _speeds(self, found: list[Candidate]) -> None:
         for candidate in found:
             if not candidate.speed or "metric" not in candidate.doubts:
                 continue
@@ -141,6 +158,8 @@ class MetricReader:
             label = tail.split()[0] if tail.split() else None
         if not is_ratio and reading.label == "$":
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
+        elif not is_ratio and (basis := self._per_basis(tail)) is not None:
+            unit_metrics, unit = basis
         elif not is_ratio and (rate := TOKEN_RATE.match(tail) or _SCALED_RATE.match(tail)):
             # "tokens per second" alone does not say aggregate throughput or one user's speed; "tokens/sec/user" does.
             unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user"))}
@@ -150,8 +169,10 @@ class MetricReader:
             base = self.spelled_unit(tail) or self.unit_of(tail.strip() if skipped else label)
             if base is not None:
                 unit_id, base_unit = base
-                # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train").
-                unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}
+                # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train"); "TB/s" fits a metric
+                # kept in GB/s, a unit the catalog converts to TB/s.
+                unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)
+                                or ((held := self.catalog.units.get(m.unit)) is not None and held.metric_unit == base_unit)}
                 unit = unit_id if unit_id != base_unit else None
         phrased, spans = self.phrase_spans(part)
         where = part
@@ -168,9 +189,11 @@ class MetricReader:
                 both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
             if len(both) != 1 or self._qualified(both, where):
                 both = self._as_said(both or unit_metrics, unit_metrics, where)
-            if len(both) != 1 and _MEMORY_WORDS.search(sentence):
+            if len(both) != 1 and _MEMORY_WORDS.search(sentence) and not INTERCONNECT_WORDS.search(part):
                 memory = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "memory"}
                 both = memory if len(memory) == 1 else both
+            if len(both) == 1 and self._linked(both, phrased if where == part else set(), part):
+                return None, unit, f"its clause speaks of links ('{INTERCONNECT_WORDS.search(part).group()}'): not the memory's bandwidth?"  # type: ignore[union-attr]
             if len(both) == 1:
                 return self._rate_unit(both.pop(), unit, scaled)
             if token_rate and not unit_metrics & phrased:
@@ -189,11 +212,25 @@ class MetricReader:
         per = next((m for m in _PER.finditer(where) if not any(a <= m.start() < b for a, b in spans)), None)
         if per is not None and phrased:
             return None, None, f"'{per.group()}' qualifies {', '.join(sorted(phrased))}: a per-unit metric?"
+        if len(phrased) == 1 and where is sentence and self.catalog.metrics[only := next(iter(phrased))].better == "lower" \
+                and _RISE.search(part):
+            # "a 103% gain in GPT-3, decreasing their time to train": a rise in its clause is not a time named in another.
+            return None, None, f"its clause says '{_RISE.search(part).group()}', the sentence names {only} (lower is better)"  # type: ignore[union-attr]
         if len(phrased) == 1:
             return next(iter(phrased)), None, ""
         if phrased:
             return None, None, f"the sentence names {', '.join(sorted(phrased))}"
         return None, None, NO_PHRASE
+
+    def _per_basis(self, tail: str) -> tuple[set[str], str | None] | None:
+        """A token rate per a unit of something else than a user ("4.45 tokens/second per TFLOPS", "tokens per second per
+        kW"): the metrics kept in that unit and the unit to write. A basis that is no unit ("per NPU") is a device's."""
+        per = PER_BASIS.match(tail)
+        held = self.units.get(f"tok/s/{per['what']}".lower()) if per else None
+        if held is None:
+            return None
+        unit_id, base_unit = held
+        return {m.id for m in self.catalog.metrics.values() if m.unit == base_unit}, unit_id if unit_id != base_unit else None
 
     def _rate_unit(self, metric_id: str, unit: str | None, scaled: re.Match[str] | None) -> tuple[str | None, str | None, str]:
         """A token rate in another unit of time or in thousands ("2.4 tokens per millisecond", "2.38 kilotokens per
@@ -208,6 +245,12 @@ class MetricReader:
         if held is None or held.metric_unit != self.catalog.metrics[metric_id].unit:
             return None, None, f"a token rate in '{written}', which the catalog's units do not hold"
         return metric_id, written, ""
+
+    def _linked(self, metrics: set[str], phrased: set[str], part: str) -> bool:
+        """Whether a memory metric the unit settles is doubtful: the figure's clause speaks of links or a fabric and
+        names no memory metric ("an interconnect capable of 1TBps", "a scale-up fabric exposing 2.8 TB/s")."""
+        family = self.catalog.metrics[next(iter(metrics))].family
+        return family == "memory" and not metrics & phrased and bool(INTERCONNECT_WORDS.search(part))
 
     def _qualified(self, metrics: set[str], text: str) -> bool:
         """Whether the text says its figure was measured ("we measured 7.35 TB/s") and a metric the unit fits is named as
@@ -227,7 +270,7 @@ class MetricReader:
 
     def unit_of(self, label: str) -> tuple[str, str] | None:
         """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
-        words = label.split()
+        words = bytes_label(label.split()[0]).split() + label.split()[1:] if label.split() else []
         for size in range(min(4, len(words)), 0, -1):
             key = " ".join(words[:size]).lower().rstrip(".,;:")
             if key in self.units:
@@ -254,11 +297,11 @@ class MetricReader:
     def phrase_spans(self, text: str, outside: list[tuple[int, int]] | None = None) -> tuple[set[str], list[tuple[int, int]]]:
         """The metrics the text's phrases name, and where the phrases stand (longest phrases first); phrases that
         stand inside one of the ``outside`` spans are passed over."""
-        lowered = text.lower()
+        lowered = fold_hyphens(text.lower())
         found: set[str] = set()
         spans: list[tuple[int, int]] = []
-        for phrase, metric_id in self.metric_phrases:
-            for match in re.finditer(rf"(?<![\w]){re.escape(phrase)}(?![\w])", lowered):
+        for pattern, metric_id in self._patterns:
+            for match in pattern.finditer(lowered):
                 if any(a <= match.start() < b for a, b in outside or ()):
                     continue
                 if not any(a <= match.start() and match.end() <= b for a, b in spans):

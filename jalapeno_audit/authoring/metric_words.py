@@ -1,0 +1,111 @@
+"""Reading rules for a figure's metric that look at the words around it rather than at its unit.
+
+Each rule is one sentence:
+
+- A phrase is found with a hyphen or a space between its words alike ("performance-per-dollar" is "performance per
+  dollar"), and a non-breaking hyphen is a hyphen.
+- A phrase that opens a hyphenated compound ("memory-bound", "compute-heavy") qualifies the word after it: it names
+  no metric.
+- "TBps", "GBps" with a capital B are bytes per second ("TB/s"); "Tbps" with a small b is bits.
+- A ratio whose clause names no metric but says "more efficient" or "performance per watt" measures the catalog's
+  "energy efficiency".
+- A ratio whose clause names no metric but says "performance" or "faster" with words of one workload, inference or
+  training, in its clause (or, when the sentence names no metric, in its sentence) measures the catalog's "inference
+  performance" or "training performance" ("... per dollar" when the clause says per dollar).
+- Words of links and fabrics in a figure's own clause ("interconnect", "10 400Gbps links", "scale-up fabric", "AI
+  switch") say its bandwidth is not the memory's, whatever memory the sentence speaks of elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.sentences import clause, name_pattern
+from jalapeno_audit.corpus.catalog import Catalog
+
+#: Hyphens that are hyphens in a phrase: the non-breaking hyphen (U+2011) and the Unicode hyphen (U+2010).
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
+#: A unit written with "ps" for "per second": a capital B is bytes ("TBps" is TB/s); a small b is bits ("Tbps").
+_BYTES_PS = re.compile(r"(?P<prefix>[KMGTPE])Bps")
+#: Words of the links between chips or systems: a bandwidth in the clause is a link's or a fabric's.
+INTERCONNECT_WORDS = re.compile(r"\b(?:interconnects?|links?|fabrics?|scale[- ]?up|scale[- ]?out|NVLink|ICI|InfiniBand|switch(?:es)?)\b",
+                                re.I)
+
+#: Words of energy efficiency: "four times more efficient", "more power-efficient", "twice as powerful per watt".
+_EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\b(?:performance|powerful|perf)\s*(?:per[ -]|/)\s*watt\b",
+                        re.I)
+#: Words that a ratio measures how well something runs, without saying in what unit.
+_PERFORMANCE = re.compile(r"\b(?:performance|faster|quicker|speed-?ups?|as fast)\b", re.I)
+#: Words of a workload ("faster inferencing", "trains ... faster"); "trained" describes a model, not the work measured.
+_WORKLOADS = (("inference", re.compile(r"\binferenc(?:e|es|ing)\b", re.I)), ("training", re.compile(r"\b(?:train|trains|training)\b", re.I)))
+#: Words of a figure that was not measured.
+_BASIS = re.compile(r"\b(?:estimated|projected|projects|projections?|simulated)\b", re.I)
+#: The doubt of a ratio whose clause names no metric (metrics.NO_PHRASE).
+NO_PHRASE = "no metric phrase near the figure"
+_PER_DOLLAR = re.compile(r"\bper[ -]dollar\b", re.I)
+
+
+def measure_phrase(part: str, sentence: str, in_sentence: bool) -> str | None:
+    """The catalog phrase a ratio's words stand for when they name no metric: "energy efficiency", "inference performance",
+    "training performance per dollar"; None when they do not say, or the sentence says two workloads. With
+    ``in_sentence`` the sentence is searched for the workload when the clause names none."""
+    if _EFFICIENT.search(part):
+        return "energy efficiency"
+    if not _PERFORMANCE.search(part):
+        return None
+    if len([name for name, words in _WORKLOADS if words.search(sentence)]) > 1:
+        return None  # "end-to-end training and inference workloads"
+    for scope in (part, sentence) if in_sentence else (part,):
+        kinds = [name for name, words in _WORKLOADS if words.search(scope)]
+        if kinds:
+            return f"{kinds[0]} performance" + (" per dollar" if _PER_DOLLAR.search(part) else "")
+    return None
+
+
+class WordsReader:
+    """Settles the metric of ratios that name none from the words of their clause (``measure_phrase``), read with the
+    catalog's system names blanked out ("Cerebras Inference" is a name, not a workload)."""
+
+    def __init__(self, catalog: Catalog, phrase_metrics: Callable[[str], set[str]]) -> None:
+        self.catalog = catalog
+        self.phrase_metrics = phrase_metrics
+        names = sorted({name for system in catalog.systems.values() for name in (system.name, *system.aliases) if name}, key=len, reverse=True)
+        self._names = re.compile("|".join(rf"(?<![\w-]){name_pattern(name)}(?![\w])" for name in names), re.I) if names else None
+
+    def settle(self, found: list[Candidate], in_sentence: bool) -> None:
+        """Each ratio left with no metric phrase near it takes the one catalog metric its clause's words name; with
+        ``in_sentence``, a workload named elsewhere in a sentence that names no metric also counts. A sentence that says
+        its figure was projected or estimated leaves that basis to the reader."""
+        for candidate in found:
+            if candidate.kind != "ratio" or candidate.doubts.get("metric") != NO_PHRASE:
+                continue
+            text = fold_hyphens(self._names.sub(lambda m: "#" * len(m.group()), candidate.quote) if self._names else candidate.quote)
+            start, end = clause(text, candidate.start, candidate.end)
+            said = measure_phrase(text[start:end], text, in_sentence and not self.phrase_metrics(text))
+            named = self.phrase_metrics(said) if said else set()
+            if len(named) != 1:
+                continue
+            candidate.metric = named.pop()
+            del candidate.doubts["metric"]
+            if (basis := _BASIS.search(text)) and "basis" not in candidate.at:
+                candidate.doubts.setdefault("at", f"the sentence says '{basis.group()}': a basis for `at`?")
+
+
+def fold_hyphens(text: str) -> str:
+    """The text with its hyphens made plain, of the same length (so spans found in it are spans of the text)."""
+    return text.translate(_HYPHENS)
+
+
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """A phrase as found in folded lower-case text: a hyphen or a space between its words alike, standing alone (not
+    inside a word) and not opening a hyphenated compound ("memory-bound")."""
+    words = [re.escape(word) for word in re.split(r"[ -]+", phrase) if word]
+    body = r"[ -]".join(words) if words else re.escape(phrase)
+    return re.compile(rf"(?<![\w]){body}(?![\w])(?!-[a-z])")
+
+
+def bytes_label(label: str) -> str:
+    """ "TBps" (a capital B) is "TB/s"; any other label is as written."""
+    return f"{match['prefix']}B/s" if (match := _BYTES_PS.fullmatch(label)) else label

@@ -1,0 +1,136 @@
+"""`audit new`: reading a figure's metric from the words around it (jalapeno_audit/authoring/metric_words.py)."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import Catalog, load_catalog
+
+#: Bits per second beside bytes, and an interconnect metric kept in GB/s, as a corpus catalog may add them.
+_LINKS = b"""
+metrics:
+  throughput-per-tflops: {name: "tokens per second per TFLOPS", unit: tok/s/TFLOPS, better: higher, family: compute-efficiency}
+  interconnect-bandwidth: {name: "inter-chip interconnect bandwidth", unit: GB/s, better: higher, family: interconnect}
+units:
+  Tbps: {metric_unit: TB/s, factor: 0.125}
+  Gbps: {metric_unit: GB/s, factor: 0.125}
+"""
+
+
+def _found(text: str, catalog: Catalog | None = None) -> list[tuple[str, str | None, str | None, list[str]]]:
+    _, found = scaffold(text, "x", catalog or load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.unit, c.metric, sorted(c.doubts)) for c in found]
+
+
+def test_a_phrase_is_found_with_hyphens_or_spaces_alike():
+    for written in ("time-per-output-token", "time per output token", "time\u2011per\u2011output\u2011token"):
+        assert _found(f"Jalapeño offers 2x the {written} of the GB200.") == [("2", None, "tpot", [])], written
+
+
+def test_a_phrase_that_opens_a_hyphenated_compound_names_no_metric():
+    # "memory-bound" says what kind of workload, not that the figure is a memory capacity.
+    for hyphen in ("-", "\u2011"):
+        text = f"Jalapeño delivers 40% lower latency for memory{hyphen}bound Kimi K2.5 inference than the GB200."
+        assert _found(text)[0][2] is None
+    # The phrase standing alone still names its metric.
+    assert _found("Jalapeño offers 2x the memory of the GB200.")[0][2] == "memory-capacity"
+
+
+def test_a_ratio_whose_clause_says_what_it_counts_takes_no_metric_from_another_clause():
+    text = "Jalapeño could handle 9x more inference requests than the GB200 with the same latency, or cut its cost."
+    assert _found(text)[0][2:] == (None, ["metric"])
+    text = "Jalapeño offers 40% lower latency than the GB200, and a 2x lower time to first token."
+    assert [f[2] for f in _found(text)] == [None, "ttft"]
+
+
+def test_a_token_rate_per_a_unit_is_the_metric_kept_in_that_unit():
+    assert _found("Jalapeño reaches 3,000 tokens per second per kW on Kimi K2.5.")[0] == ("3000", None, "throughput-per-kw", [])
+    assert _found("Jalapeño reaches 3,000 tokens/sec per kW on Kimi K2.5.")[0] == ("3000", None, "throughput-per-kw", [])
+    # A basis that is not a unit is a device: the rate is the device's aggregate throughput.
+    assert _found("Jalapeño reaches 3,000 tokens/sec per GPU on Kimi K2.5.")[0][2] == "throughput"
+    # Not the plain rate: "per TFLOPS" is the catalog's metric kept in tok/s/TFLOPS.
+    catalog = load_catalog(("links.yaml", _LINKS))
+    assert _found("Jalapeño reaches 4.45 tokens/second per TFLOPS on Kimi K2.5.", catalog)[0] == ("4.45", None, "throughput-per-tflops", [])
+
+
+def test_bytes_per_second_written_with_ps_keep_their_capital_b():
+    catalog = load_catalog(("links.yaml", _LINKS))
+    assert _found("Jalapeño carries 288GB of HBM3E memory at 8TBps.", catalog)[1] == ("8", None, "memory-bandwidth", [])
+    # A small b is bits: 8 Tbps is 1 TB/s.
+    assert _found("Jalapeño carries 288GB of HBM3E memory at 8Tbps.", catalog)[1] == ("8", "Tbps", "memory-bandwidth", [])
+
+
+def test_a_bandwidth_whose_clause_speaks_of_links_is_not_the_memorys():
+    text = "Jalapeño carries 288GB of HBM3E memory and an interconnect capable of 1.8 TB/s across its links."
+    assert _found(text)[1][2:] == (None, ["at", "metric"])
+    text = "Jalapeño carries 288GB of HBM3E memory and a scale-up fabric exposing 1.8 TB/s of bandwidth."
+    assert _found(text)[1][2] is None
+    # A TB/s figure fits a metric kept in GB/s: with memory words only in another clause, the link's metric is open.
+    catalog = load_catalog(("links.yaml", _LINKS))
+    text = "Jalapeño carries 288GB of HBM3E memory, and its interconnect moves 1 TB/s across ten 800Gbps links."
+    assert [f[2:] for f in _found(text, catalog)][1][0] is None
+    # Memory named in the figure's own clause settles it.
+    assert _found("Jalapeño carries 288GB of HBM3E memory with 8 TB/s of memory bandwidth.")[1] == ("8", None, "memory-bandwidth", [])
+
+
+#: Relative metrics a corpus catalog may add, named as the evaluation set's catalog names them.
+_RELATIVE = b"""
+metrics:
+  inference-performance: {name: "inference performance (relative)", unit: relative, better: higher, family: throughput}
+  training-performance: {name: "training performance (relative)", unit: relative, better: higher, family: training}
+  energy-efficiency: {name: "energy efficiency (performance per watt, relative)", unit: relative, better: higher, family: efficiency}
+  inference-perf-per-dollar: {name: "inference performance per dollar (relative)", unit: relative, better: higher, family: cost}
+"""
+
+
+def _ratio(text: str) -> tuple[str | None, list[str]]:
+    _, found = scaffold(text, "x", load_catalog(("relative.yaml", _RELATIVE)), archive=None, publisher=None, url=None, published=None)
+    candidate = next(c for c in found if c.kind == "ratio")
+    return candidate.metric, sorted(candidate.doubts)
+
+
+def test_a_ratio_that_says_faster_with_one_workload_measures_that_workloads_performance():
+    assert _ratio("Jalapeño offers 1.5x faster inferencing than the GB200.") == ("inference-performance", [])
+    assert _ratio("Jalapeño trains Kimi K2.5 about 2.8 times faster than the GB200.") == ("training-performance", [])
+    assert _ratio("Jalapeño delivers 30% better performance\u2011per\u2011dollar than the GB200 for production inference.") == \
+        ("inference-perf-per-dollar", [])
+    # The workload in another clause counts when the sentence names no metric ...
+    assert _ratio("For inferencing, Jalapeño delivered 95-170 percent of the performance of the GB200.")[0] == "inference-performance"
+    # ... and a projected figure leaves its basis to the reader.
+    assert _ratio("Jalapeño is projected to offer 1.5x faster inferencing than the GB200.") == ("inference-performance", ["at"])
+
+
+def test_a_ratio_whose_words_do_not_settle_a_workload_stays_open():
+    # Two workloads in the sentence, none, or one only inside a system's name ("Cerebras Inference" here: a catalog name).
+    assert _ratio("Jalapeño offers a 3x speedup than the GB200 for training and inference workloads.") == (None, ["metric"])
+    assert _ratio("Jalapeño is four times faster than the GB200.") == (None, ["metric"])
+    catalog = b"systems:\n  cerebras-inference: {name: \"Cerebras Inference\"}\n"
+    _, found = scaffold("Cerebras Inference is 20x faster than the GB200.", "x", load_catalog(("s.yaml", catalog + _RELATIVE)),
+                        archive=None, publisher=None, url=None, published=None)
+    assert found[0].metric is None
+    # A workload metric the catalog does not hold: open.
+    _, found = scaffold("Jalapeño offers 1.5x faster inferencing than the GB200.", "x", load_catalog(), archive=None, publisher=None,
+                        url=None, published=None)
+    assert found[0].metric is None
+
+
+def test_a_ratio_that_says_more_efficient_or_per_watt_measures_energy_efficiency():
+    assert _ratio("Jalapeño is four times more efficient than the GB200.") == ("energy-efficiency", [])
+    assert _ratio("Jalapeño is twice as powerful per watt compared to the GB200.") == ("energy-efficiency", [])
+    # Efficient at something else is not energy efficiency.
+    assert _ratio("Jalapeño is four times more space efficient than the GB200.") == (None, ["metric"])
+
+
+def test_power_words():
+    # "power consumption" is a draw; a power envelope, or a power written as the part's attribute, its rating.
+    assert _found("Jalapeño showed 20x lower power consumption (148 W vs 2,983 W) than the GB200.")[1][2] == "measured-power"
+    assert _found("Jalapeño is a 750 W SoC envelope.")[0][2] == "rated-power"
+    assert _found("Jalapeño fits a power envelope of 750 W.")[0][2] == "rated-power"
+    # A power figure with no such words stays open: a rating and a draw are written alike.
+    assert _found("Jalapeño runs 64 AI cores at 150 W.")[0][2:] == (None, ["metric"])
+
+
+def test_a_rise_is_not_of_a_lower_is_better_metric_named_in_another_clause():
+    text = "Jalapeño delivered a 103% gain over the GB200 in GPT-3, decreasing its time to train in minutes."
+    assert _ratio(text) == (None, ["metric"])
+    # Named in the ratio's own clause, the metric is read as written (the figure's direction is another field's doubt).
+    assert _ratio("Jalapeño offers a 2x lower time to train than the GB200.")[0] == "time-to-train"
