@@ -25,7 +25,7 @@ CONDITION = re.compile(
     r"\b(?:(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
-    r"data ?types?|(?<!-)precision|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
+    r"data ?types?|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
 #: Where one sentence of a paragraph's context ends and the next begins.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
@@ -41,6 +41,7 @@ _RESPECTIVELY = re.compile(r",?\s+respectively\W*$", re.I)
 _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     # "FP8 precision" is FP8; "FP4/FP6" (the figure holds for either) is written as it stands, fp4/fp6.
     ("precision", re.compile(r"(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?", re.I), None),
+    ("precision", re.compile(r"bfloat\s?16", re.I), "bf16"),
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),

@@ -24,6 +24,7 @@ from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, SETTING_FAMILIES, TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
+from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.models import read_model
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
@@ -113,6 +114,9 @@ class Scaffolder:
         self.metrics.speed_metrics(found)
         self._unmodelled(found, f"{title or ''}\n{body}")
         self._noted(found, every)
+        heading = title if title and title not in body else ""  # a title the body repeats is read there, in its paragraph
+        elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models])
+        models_elsewhere(self.catalog, found, [heading, *(s.text for s in every)], self.models, self.systems)
         repeated(found)
         apart(found, self._scale)
         return found
