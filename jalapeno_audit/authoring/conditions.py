@@ -25,7 +25,7 @@ CONDITION = re.compile(
     r"\b(?:(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
-    r"data ?types?|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
+    r"data ?types?|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
 #: Where one sentence of a paragraph's context ends and the next begins.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
@@ -57,6 +57,8 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
 _COMPUTE_ONLY = ("sparsity",)
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
 _FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
+#: A precision written right after a compute figure's unit ("745 teraFLOPS of FP8", "11.9 petaFLOPS at FP16"): that figure's.
+_ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:of|at|in)\s+(?P<precision>(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)\b", re.I)
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
 _SCENE = ("scenario", "nodes")
@@ -106,7 +108,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
     # So is a figure its own clause gives per device ("..., or 3,066 tokens per second per NVIDIA H100 GPU"), whatever its metric.
     hardware = metric is not None and metric.family in HARDWARE_FAMILIES
-    one_device = (metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))) or bool(
+    # A network said outside the figure's clause is a condition of links only: a chip's compute, memory or power is its own.
+    own_hardware = hardware and metric is not None and metric.family != "interconnect"
+    one_device = (hardware and (bool(_ONE_DEVICE.search(sentence.text)) or _one_unit(catalog, candidate))) or bool(
         _ONE_DEVICE.search(sentence.text, candidate.end, placed.part[1]))
 
     # Memory types of one kind named apart in the paragraph ("HBM3 or the faster HBM3e") are variants a figure may
@@ -122,6 +126,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
             if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not _NETWORK.fullmatch(match.group()):
                 continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
+            if own_hardware and outside and _NETWORK.fullmatch(match.group()):
+                continue  # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own
             if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                                 or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
                 continue
@@ -149,6 +155,16 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
     candidate.at = {**(settings or {}), **placed.given}
+
+
+def _one_unit(catalog: Catalog, candidate: Candidate) -> bool:
+    """Whether the sentence gives its figure to one unit of the figure's own system ("a single Blackhole Galaxy
+    promises ...", "each Ironwood pod ..."): a spec of that system, whatever counts of devices its paragraph states."""
+    system = catalog.systems.get(candidate.system or "")
+    if system is None:
+        return False
+    names = "|".join(re.escape(name) for name in sorted({system.name, *system.aliases}, key=len, reverse=True) if name)
+    return bool(re.search(rf"\b(?:each|per|a single|one)\s+(?:{names})(?![\w-])", candidate.quote, re.I))
 
 
 def _memory_kind(memory_type: str) -> str:
@@ -180,13 +196,22 @@ def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.M
     placed: list[tuple[str, str]] = []
     elsewhere: list[tuple[str, str]] = []
     aside = _FIGURE_ASIDE.match(text, candidate.end)
+    attached = _ATTACHED.match(text, candidate.end) if metric.family == "compute" else None
+    before = False  # a precision the figure's clause states before the figure
     for match in said:
         setting = setting_of(match.group())
         if setting is None or (setting[0] in _COMPUTE_ONLY and metric.family != "compute"):
             return None
         in_scene = opening is not None and match.end() <= opening.end() and setting[0] in _SCENE
         in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
-        (placed if part_span[0] <= match.start() < part_span[1] or in_scene or in_aside else elsewhere).append(setting)
+        if attached is not None and setting[0] == "precision" and match.start() != attached.start("precision"):
+            elsewhere.append(setting)  # "23.8 petaFLOPS of FP8 or 11.9 petaFLOPS at FP16": the other precision is the other figure's
+            continue
+        own = part_span[0] <= match.start() < part_span[1] or in_scene or in_aside
+        (placed if own else elsewhere).append(setting)
+        before = before or (own and setting[0] == "precision" and match.start() < candidate.start)
+    if before and len({value for key, value in placed + elsewhere if key == "precision"}) > 1:
+        return None  # "FP8 and FP16 compute of 745 and 372 TFLOPS": a precision before the figure may be coordinated with another
     settings: dict[str, str] = {}
     for key, value in placed:
         if settings.setdefault(key, value) != value:

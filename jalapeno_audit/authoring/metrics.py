@@ -228,6 +228,9 @@ class MetricReader:
     def unit_of(self, label: str) -> tuple[str, str] | None:
         """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
         words = label.split()
+        if words and (bytes_rate := re.fullmatch(r"([kKMGTP])Bps([.,;:]?)", words[0])):
+            # Units are looked up without case: "TBps" (capital B) counts bytes, not the bits of "Tbps".
+            words[0] = f"{bytes_rate[1]}B/s{bytes_rate[2]}"
         for size in range(min(4, len(words)), 0, -1):
             key = " ".join(words[:size]).lower().rstrip(".,;:")
             if key in self.units:
