@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.carried import carried, subjects
 from jalapeno_audit.authoring.conditions import CONDITION, SETTING_FAMILIES, TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere
@@ -111,6 +112,8 @@ class Scaffolder:
                 candidate.paragraph, candidate.sentence = sentence.paragraph, number
                 found.append(candidate)
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
+        carried(found, every, self.systems)
+        subjects(found, every, self.systems, subject)
         self.metrics.speed_metrics(found)
         self._unmodelled(found, f"{title or ''}\n{body}")
         self._noted(found, every)
