@@ -27,6 +27,10 @@ CONDITION = re.compile(
     + _DEVICES + r"|"
     r"data ?types?|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+#: Settings of a run, not of the hardware: the software, a batch size, a scenario, concurrency.
+_RUN_ONLY = re.compile(r"TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|Megatron|llama\.cpp|"
+                       r"batch(?:es| size)?|BS=|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|"
+                       r"scenario", re.I)
 #: Where one sentence of a paragraph's context ends and the next begins.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 #: Networks: a condition of a link's figure.
@@ -110,6 +114,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     hardware = metric is not None and metric.family in HARDWARE_FAMILIES
     # A network said outside the figure's clause is a condition of links only: a chip's compute, memory or power is its own.
     own_hardware = hardware and metric is not None and metric.family != "interconnect"
+    compute = metric is not None and metric.family == "compute"
     one_device = (hardware and (bool(_ONE_DEVICE.search(sentence.text)) or _one_unit(catalog, candidate))) or bool(
         _ONE_DEVICE.search(sentence.text, candidate.end, placed.part[1]))
 
@@ -126,6 +131,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
             if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not _NETWORK.fullmatch(match.group()):
                 continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
+            if compute and outside and _RUN_ONLY.fullmatch(match.group()):
+                continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
             if own_hardware and outside and _NETWORK.fullmatch(match.group()):
                 continue  # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own
             if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)

@@ -28,6 +28,7 @@ from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.models import read_model
+from jalapeno_audit.authoring.pipe_rows import pipe_rows
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.authoring.table_claims import TableDrafter
@@ -112,6 +113,7 @@ class Scaffolder:
                 candidate.paragraph, candidate.sentence = sentence.paragraph, number
                 found.append(candidate)
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
+        pipe_rows(self.catalog, found, body, self.systems)
         carried(found, every, self.systems)
         subjects(found, every, self.systems, subject)
         self.metrics.speed_metrics(found)
