@@ -3,7 +3,8 @@
 A figure's own sentence and paragraph are read by ``conditions``; what the rest of the article says is not. An
 article that says once, in another paragraph, that its results ran in FP8, on an eight-GPU server, at batch size
 64, in the Offline scenario, with TensorRT-LLM or on Llama 2 70B may mean that condition for a figure whose own
-sentence does not settle it. Such a figure's `at` (or model) is left to the reader.
+sentence does not settle it. Such a figure's `at` (or model) is left to the reader; so is it when a note anywhere
+says how the article's benchmarks ran, and a table row's speed when the article names models.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.conditions import CONDITION, SETTING_FAMILIES
 from jalapeno_audit.authoring.sentences import Sentence, mask, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -25,6 +27,14 @@ _MODELLED = ("throughput", "responsiveness", "training", "efficiency")
 _CLASS = re.compile(r"\bmodels\b", re.I)
 #: The `at` keys that settle each kind.
 _DEVICE_KEYS = ("gpus", "chips", "nodes", "accelerators", "cards", "pods", "racks", "servers", "devices", "dies")
+
+#: A sentence that says how the article's benchmarks or figures were obtained ("Benchmarks are from running in FP8 ...",
+#: "8xB200 figures are estimated"), and the words of a basis other than a measurement.
+_NOTE = re.compile(r"(?:(?:all|the|our|these|those)\s+)?(?:[\w-]+\s+){0,2}?(?:benchmarks?|results?|figures?|numbers?|measurements?|tests?)\s+"
+                   r"(?:are|were)\s+(?:from|measured|run|taken|based|estimated|obtained|projected)\b", re.I)
+_BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
+#: How a sentence ends; a line without it is a table row, a heading or a list item.
+_SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
 
 
 @dataclass(frozen=True)
@@ -114,3 +124,28 @@ def _sides(catalog: Catalog, candidate: Candidate) -> set[str]:
     """The systems a figure is of or against, and the families they belong to."""
     sides = {side for side in (candidate.system, candidate.vs) if side}
     return sides | {family for side in sides if side in catalog.systems and (family := catalog.systems[side].member_of)}
+
+
+def noted(catalog: Catalog, found: list[Candidate], every: list[Sentence]) -> None:
+    """A note anywhere in the article on how its benchmarks ran ("Benchmarks are from running in FP8 at 8x model
+    parallelism", "B200 figures are estimated") may set conditions for figures stated far from it: each figure whose
+    metric a setting changes leaves `at` to the reader."""
+    note = next((s.text for s in every if _NOTE.match(s.text) and (CONDITION.search(s.text) or _BASIS.search(s.text))), None)
+    if note is None:
+        return
+    for candidate in found:
+        metric = catalog.metrics.get(candidate.metric or "")
+        if candidate.quote != note and "at" not in candidate.doubts and (metric is None or metric.family in SETTING_FAMILIES):
+            candidate.doubts["at"] = f"the article notes '{note[:80]}': does it apply here?"
+
+def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict[str, str]) -> None:
+    """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
+    Millisecond 2.4 2,400 tokens/second"), in an article that names models: which model it measured is the
+    reader's to say (its row names none; the prose may name several)."""
+    named = list(dict.fromkeys(model_id for _, model_id in mentions(text, models)))
+    for candidate in found:
+        family = catalog.metrics[candidate.metric].family if candidate.metric else None
+        row = candidate.paragraph < 0 or not _SENTENCE_END.search(candidate.quote)
+        if named and row and candidate.kind == "value" and family in ("throughput", "responsiveness") and not candidate.model \
+                and not candidate.models and "model" not in candidate.doubts:
+            candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"
