@@ -46,3 +46,14 @@ def test_a_capital_b_before_ps_counts_bytes():
     assert _found("Jalapeño has 16 TBps of memory bandwidth.")[0][2:4] == ("memory-bandwidth", None)  # TB/s, the metric's unit
     # Bits are no memory bandwidth in bytes.
     assert [f[2:4] for f in _found("Jalapeño has 16 Tbps of memory bandwidth.")] != [("memory-bandwidth", None)]
+
+
+def test_a_runs_device_count_in_the_figures_clause_is_written_in_at_by_its_noun():
+    found = _found("Jalapeño reaches 500,000 tokens per second on Kimi K2.5 with an 8-chip server.")
+    assert found[0][4:] == ({"chips": "8"}, [])
+    assert _found("Jalapeño reaches a throughput of 9,000 tokens per second on Kimi K2.5 on eight GPUs.")[0][4] == {"gpus": "8"}
+    # A count of parts of each of several, a count beside a ratio or a hardware figure: left to the reader.
+    for text in ("Jalapeño reaches 500,000 tokens per second on Kimi K2.5 with 16 four-chip cards.",
+                 "Jalapeño is 3x faster than the GB200 on Kimi K2.5 with eight GPUs.",
+                 "Jalapeño offers 2 PFLOPS of FP8 compute across four chips."):
+        assert "at" in _found(text)[0][5], text

@@ -57,6 +57,12 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("sparsity", re.compile(r"dense|without sparsity", re.I), "none"),
     ("sparsity", re.compile(r"sparse|with sparsity", re.I), "sparse"),
 )
+#: A count of the devices a run used ("eight GPUs", "an 8-chip server", "a single GPU"), written in `at` by its noun.
+_COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card)s?", re.I)
+_NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "four": "4", "eight": "8", "sixteen": "16"}
+#: Metric families a run's device count bears on; the keys it is written with.
+_RUN_FAMILIES = ("throughput", "responsiveness", "training")
+_COUNT_KEYS = ("gpus", "chips", "accelerators", "cards")
 #: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
 _COMPUTE_ONLY = ("sparsity",)
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
@@ -209,6 +215,9 @@ def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.M
         setting = setting_of(match.group())
         if setting is None or (setting[0] in _COMPUTE_ONLY and metric.family != "compute"):
             return None
+        if setting[0] in _COUNT_KEYS and (metric.family not in _RUN_FAMILIES or candidate.kind == "ratio"
+                                          or re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*$", text[:match.start()], re.I)):
+            return None  # a count of a chip's parts, of a ratio's one side, or of parts of each of several ("16 four-chip cards")
         in_scene = opening is not None and match.end() <= opening.end() and setting[0] in _SCENE
         in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
         if attached is not None and setting[0] == "precision" and match.start() != attached.start("precision"):
@@ -252,6 +261,9 @@ def setting_of(word: str) -> tuple[str, str] | None:
     for key, pattern, value in _SETTINGS:
         if pattern.fullmatch(word):
             return key, value or word.split()[0].lower()
+    if count := _COUNT.fullmatch(word):
+        number = count["n"].lower()
+        return f"{count['noun'].lower()}s", _NUMBER_WORDS.get(number, number.replace(",", ""))
     return None
 
 
