@@ -71,9 +71,10 @@ def test_one_claim_per_figure_in_a_list_and_both_sides_of_a_lead():
     text = ("Jalapeño delivers 1,459 tokens per second per user against 535 for the GB200, a 2.7-times lead.\n"
             "Jalapeño is 1.8x faster than the GB200 in end-to-end latency on Kimi K2.5 and 2.1x on GPT-OSS 120B.")
     found = _summary(text)
+    # The next sentence names two models; the figures' own sentence names none: which one they measured is left open.
     assert found[:2] == [
-        ("value", "1459", None, "jalapeno", None, None, "tokens-per-sec-per-user", []),
-        ("value", "535", None, "gb200", None, None, "tokens-per-sec-per-user", []),
+        ("value", "1459", None, "jalapeno", None, None, "tokens-per-sec-per-user", ["model"]),
+        ("value", "535", None, "gb200", None, None, "tokens-per-sec-per-user", ["model"]),
     ]
     assert found[2][:2] == ("ratio", "2.7")
     assert [(f[1], f[5]) for f in found[3:]] == [("1.8", "kimi-k2.5"), ("2.1", "gpt-oss-120b")]
@@ -112,14 +113,14 @@ def test_bare_tokens_per_second_and_faster_take_their_metric_from_the_article():
     speed = ("Jalapeño at instant speed\n\nJalapeño delivers 1,800 tokens per second on Kimi K2.5 and 450 tokens per second on GPT-OSS 120B.\n\n"
              "At 1,800 tokens/s, Jalapeño is 2.4x faster than the GB200 on Kimi K2.5. Jalapeño runs 20x faster than the GB300.\n\n"
              "Jalapeño runs 3x faster than the GB200.\n\n"
-             "Jalapeño shows what 700 tokens per second looks like. At 700 tokens per second, Jalapeño feels instant.")
+             "Jalapeño shows what 700 tokens per second looks like on DeepSeek R1. At 700 tokens per second, Jalapeño feels instant.")
     assert [(f[1], f[3], f[4], f[6], f[7]) for f in _summary(speed)] == [
         ("1800", "jalapeno", None, "tokens-per-sec-per-user", []),
         ("450", "jalapeno", None, "tokens-per-sec-per-user", []),  # coordinated with the figure before it: Jalapeño's too
         ("1800", "jalapeno", None, "tokens-per-sec-per-user", []),
         ("2.4", "jalapeno", "gb200", "tokens-per-sec-per-user", []),  # "faster": the metric of the speed in its sentence
         ("20", "jalapeno", "gb300", "tokens-per-sec-per-user", []),  # ... or in its paragraph
-        ("3", "jalapeno", "gb200", None, ["metric"]),  # no speed beside it
+        ("3", "jalapeno", "gb200", None, ["metric", "model"]),  # no speed beside it (nor a model, which the article names)
         ("700", "jalapeno", None, "tokens-per-sec-per-user", []),
         ("700", "jalapeno", None, "tokens-per-sec-per-user", ["at"]),  # the paragraph's figure again
     ]

@@ -25,8 +25,12 @@ CONDITION = re.compile(
     r"\b(?:(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
-    r"data ?types?|(?<!-)precision|quantiz\w*|with(?:out)? sparsity|sparsity|sparse|dense|(?:input|output|context|sequence) length|ISL|OSL|"
+    r"data ?types?|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+#: Settings of a run, not of the hardware: the software, a batch size, a scenario, concurrency.
+_RUN_ONLY = re.compile(r"TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|Megatron|llama\.cpp|"
+                       r"batch(?:es| size)?|BS=|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|"
+                       r"scenario", re.I)
 #: Where one sentence of a paragraph's context ends and the next begins.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 #: Networks: a condition of a link's figure.
@@ -41,6 +45,7 @@ _RESPECTIVELY = re.compile(r",?\s+respectively\W*$", re.I)
 _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     # "FP8 precision" is FP8; "FP4/FP6" (the figure holds for either) is written as it stands, fp4/fp6.
     ("precision", re.compile(r"(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?", re.I), None),
+    ("precision", re.compile(r"bfloat\s?16", re.I), "bf16"),
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),
@@ -52,10 +57,18 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("sparsity", re.compile(r"dense|without sparsity", re.I), "none"),
     ("sparsity", re.compile(r"sparse|with sparsity", re.I), "sparse"),
 )
+#: A count of the devices a run used ("eight GPUs", "an 8-chip server", "a single GPU"), written in `at` by its noun.
+_COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card)s?", re.I)
+_NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "four": "4", "eight": "8", "sixteen": "16"}
+#: Metric families a run's device count bears on; the keys it is written with.
+_RUN_FAMILIES = ("throughput", "responsiveness", "training")
+_COUNT_KEYS = ("gpus", "chips", "accelerators", "cards")
 #: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
 _COMPUTE_ONLY = ("sparsity",)
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
 _FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
+#: A precision written right after a compute figure's unit ("745 teraFLOPS of FP8", "11.9 petaFLOPS at FP16"): that figure's.
+_ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:of|at|in)\s+(?P<precision>(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)\b", re.I)
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
 _SCENE = ("scenario", "nodes")
@@ -105,7 +118,10 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
     # So is a figure its own clause gives per device ("..., or 3,066 tokens per second per NVIDIA H100 GPU"), whatever its metric.
     hardware = metric is not None and metric.family in HARDWARE_FAMILIES
-    one_device = (metric is not None and metric.family in HARDWARE_FAMILIES and bool(_ONE_DEVICE.search(sentence.text))) or bool(
+    # A network said outside the figure's clause is a condition of links only: a chip's compute, memory or power is its own.
+    own_hardware = hardware and metric is not None and metric.family != "interconnect"
+    compute = metric is not None and metric.family == "compute"
+    one_device = (hardware and (bool(_ONE_DEVICE.search(sentence.text)) or _one_unit(catalog, candidate))) or bool(
         _ONE_DEVICE.search(sentence.text, candidate.end, placed.part[1]))
 
     # Memory types of one kind named apart in the paragraph ("HBM3 or the faster HBM3e") are variants a figure may
@@ -121,6 +137,10 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
             if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not _NETWORK.fullmatch(match.group()):
                 continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
+            if compute and outside and _RUN_ONLY.fullmatch(match.group()):
+                continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
+            if own_hardware and outside and _NETWORK.fullmatch(match.group()):
+                continue  # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own
             if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                                 or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
                 continue
@@ -148,6 +168,16 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
     candidate.at = {**(settings or {}), **placed.given}
+
+
+def _one_unit(catalog: Catalog, candidate: Candidate) -> bool:
+    """Whether the sentence gives its figure to one unit of the figure's own system ("a single Blackhole Galaxy
+    promises ...", "each Ironwood pod ..."): a spec of that system, whatever counts of devices its paragraph states."""
+    system = catalog.systems.get(candidate.system or "")
+    if system is None:
+        return False
+    names = "|".join(re.escape(name) for name in sorted({system.name, *system.aliases}, key=len, reverse=True) if name)
+    return bool(re.search(rf"\b(?:each|per|a single|one)\s+(?:{names})(?![\w-])", candidate.quote, re.I))
 
 
 def _memory_kind(memory_type: str) -> str:
@@ -179,13 +209,25 @@ def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.M
     placed: list[tuple[str, str]] = []
     elsewhere: list[tuple[str, str]] = []
     aside = _FIGURE_ASIDE.match(text, candidate.end)
+    attached = _ATTACHED.match(text, candidate.end) if metric.family == "compute" else None
+    before = False  # a precision the figure's clause states before the figure
     for match in said:
         setting = setting_of(match.group())
         if setting is None or (setting[0] in _COMPUTE_ONLY and metric.family != "compute"):
             return None
+        if setting[0] in _COUNT_KEYS and (metric.family not in _RUN_FAMILIES or candidate.kind == "ratio"
+                                          or re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*$", text[:match.start()], re.I)):
+            return None  # a count of a chip's parts, of a ratio's one side, or of parts of each of several ("16 four-chip cards")
         in_scene = opening is not None and match.end() <= opening.end() and setting[0] in _SCENE
         in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
-        (placed if part_span[0] <= match.start() < part_span[1] or in_scene or in_aside else elsewhere).append(setting)
+        if attached is not None and setting[0] == "precision" and match.start() != attached.start("precision"):
+            elsewhere.append(setting)  # "23.8 petaFLOPS of FP8 or 11.9 petaFLOPS at FP16": the other precision is the other figure's
+            continue
+        own = part_span[0] <= match.start() < part_span[1] or in_scene or in_aside
+        (placed if own else elsewhere).append(setting)
+        before = before or (own and setting[0] == "precision" and match.start() < candidate.start)
+    if before and len({value for key, value in placed + elsewhere if key == "precision"}) > 1:
+        return None  # "FP8 and FP16 compute of 745 and 372 TFLOPS": a precision before the figure may be coordinated with another
     settings: dict[str, str] = {}
     for key, value in placed:
         if settings.setdefault(key, value) != value:
@@ -219,6 +261,9 @@ def setting_of(word: str) -> tuple[str, str] | None:
     for key, pattern, value in _SETTINGS:
         if pattern.fullmatch(word):
             return key, value or word.split()[0].lower()
+    if count := _COUNT.fullmatch(word):
+        number = count["n"].lower()
+        return f"{count['noun'].lower()}s", _NUMBER_WORDS.get(number, number.replace(",", ""))
     return None
 
 

@@ -28,7 +28,7 @@ from jalapeno_audit.corpus.catalog import Catalog
 #: Hyphens that are hyphens in a phrase: the non-breaking hyphen (U+2011) and the Unicode hyphen (U+2010).
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 #: A unit written with "ps" for "per second": a capital B is bytes ("TBps" is TB/s); a small b is bits ("Tbps").
-_BYTES_PS = re.compile(r"(?P<prefix>[KMGTPE])Bps")
+_BYTES_PS = re.compile(r"(?P<prefix>[kKMGTPE])Bps(?P<end>[.,;:]?)")
 #: Words of the links between chips or systems: a bandwidth in the clause is a link's or a fabric's.
 INTERCONNECT_WORDS = re.compile(r"\b(?:interconnects?|links?|fabrics?|scale[- ]?up|scale[- ]?out|NVLink|ICI|InfiniBand|switch(?:es)?)\b",
                                 re.I)
@@ -107,5 +107,5 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
 
 
 def bytes_label(label: str) -> str:
-    """ "TBps" (a capital B) is "TB/s"; any other label is as written."""
-    return f"{match['prefix']}B/s" if (match := _BYTES_PS.fullmatch(label)) else label
+    """ "TBps" (a capital B) is "TB/s", punctuation after it kept; any other label is as written."""
+    return f"{match['prefix']}B/s{match['end']}" if (match := _BYTES_PS.fullmatch(label)) else label

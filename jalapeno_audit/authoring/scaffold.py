@@ -22,10 +22,13 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import CONDITION, SETTING_FAMILIES, TYPED_MEMORY, Placed, apart, conditions, repeated, respective
+from jalapeno_audit.authoring.carried import carried, subjects
+from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
+from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere, noted, unmodelled
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.models import read_model
+from jalapeno_audit.authoring.pipe_rows import pipe_rows
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.authoring.table_claims import TableDrafter
@@ -56,13 +59,6 @@ _GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up|more
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 #: A catalog name (blanked out) right after a figure, before its unit.
 _NAME_BETWEEN = re.compile(r"\s+#{2,}(?=\s)")
-#: A sentence that says how the article's benchmarks or figures were obtained ("Benchmarks are from running in FP8 ...",
-#: "8xB200 figures are estimated"), and the words of a basis other than a measurement.
-_NOTE = re.compile(r"(?:(?:all|the|our|these|those)\s+)?(?:[\w-]+\s+){0,2}?(?:benchmarks?|results?|figures?|numbers?|measurements?|tests?)\s+"
-                   r"(?:are|were)\s+(?:from|measured|run|taken|based|estimated|obtained|projected)\b", re.I)
-_BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
-#: How a sentence ends; a line without it is a table row, a heading or a list item.
-_SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
 #: Words after a sum that make it a price of a unit ("$3 million per rack", "$2M/year").
 _PER_UNIT = re.compile(r"\+?\s*(?:per|/|a|an|each)\b", re.I)
 
@@ -110,9 +106,15 @@ class Scaffolder:
                 candidate.paragraph, candidate.sentence = sentence.paragraph, number
                 found.append(candidate)
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
+        pipe_rows(self.catalog, found, body, self.systems)
+        carried(found, every, self.systems)
+        subjects(found, every, self.systems, subject)
         self.metrics.speed_metrics(found)
-        self._unmodelled(found, f"{title or ''}\n{body}")
-        self._noted(found, every)
+        unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models)
+        noted(self.catalog, found, every)
+        heading = title if title and title not in body else ""  # a title the body repeats is read there, in its paragraph
+        elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models])
+        models_elsewhere(self.catalog, found, [heading, *(s.text for s in every)], self.models, self.systems)
         repeated(found)
         apart(found, self._scale)
         return found
@@ -215,30 +217,6 @@ class Scaffolder:
         """What one of a candidate's unit is in its metric's unit ("tok/ms/user" is 1,000 tok/s/user)."""
         unit = self.catalog.units.get(candidate.unit or "")
         return Fraction(unit.factor) if unit is not None else Fraction(1)
-
-    def _noted(self, found: list[Candidate], every: list[Sentence]) -> None:
-        """A note anywhere in the article on how its benchmarks ran ("Benchmarks are from running in FP8 at 8x model
-        parallelism", "B200 figures are estimated") may set conditions for figures stated far from it: each figure whose
-        metric a setting changes leaves `at` to the reader."""
-        note = next((s.text for s in every if _NOTE.match(s.text) and (CONDITION.search(s.text) or _BASIS.search(s.text))), None)
-        if note is None:
-            return
-        for candidate in found:
-            metric = self.catalog.metrics.get(candidate.metric or "")
-            if candidate.quote != note and "at" not in candidate.doubts and (metric is None or metric.family in SETTING_FAMILIES):
-                candidate.doubts["at"] = f"the article notes '{note[:80]}': does it apply here?"
-
-    def _unmodelled(self, found: list[Candidate], text: str) -> None:
-        """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
-        Millisecond 2.4 2,400 tokens/second"), in an article that names models: which model it measured is the
-        reader's to say (its row names none; the prose may name several)."""
-        named = list(dict.fromkeys(model_id for _, model_id in mentions(text, self.models)))
-        for candidate in found:
-            family = self.catalog.metrics[candidate.metric].family if candidate.metric else None
-            row = candidate.paragraph < 0 or not _SENTENCE_END.search(candidate.quote)
-            if named and row and candidate.kind == "value" and family in ("throughput", "responsiveness") and not candidate.model \
-                    and not candidate.models and "model" not in candidate.doubts:
-                candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"
 
     def _member(self, candidate: Candidate, side: str) -> None:
         """A family named where the article means one of its systems ("per NVIDIA Blackwell GPU", "the Blackwell is

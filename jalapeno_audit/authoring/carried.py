@@ -1,0 +1,64 @@
+"""Whose figure a sentence that names no system states: the system of the sentence before it, carried on."""
+
+from __future__ import annotations
+
+import re
+
+from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.sentences import Sentence, mentions
+
+#: How a sentence ends; a line without it is a table row, a heading or a list item.
+_SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
+#: The doubt a value's system is left with when its sentence's structure names no owner.
+UNCERTAIN = "which system this figure belongs to is not certain"
+#: Words that set a figure against another's, hand it to someone the catalog may not name ("they", "rivals"), point back
+#: at figures said before ("these numbers") or state a per-device basis ("per NPU": one device of a larger system).
+_ELSEWHERE = re.compile(r"\b(?:than|versus|vs\.?|compared|against|unlike|while|whereas|but|however|instead|rivals?|competitors?|"
+                        r"predecessors?|previous|last-gen\w*|older|other|others|they|their|them|these|those|such|this|"
+                        r"(?:per|each|every)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|chip|card|device|accelerator|node|server|rack)s?)\b|['’]em\b|"
+                        r"\b[A-Z]\w*['’]s\s+(?:[\w-]+\s+)?(?:system|chip|GPU|accelerator|cluster|supercomputer)s?\b", re.I)
+
+
+def carried(found: list[Candidate], every: list[Sentence], systems: dict[str, str]) -> None:
+    """A value in a sentence that names no system and sets nothing against anything ("The memory bandwidth has also
+    increased to 7.2 TB/s.") is the system's whose figures the sentence just before it, in the same paragraph and
+    not a list item, all gave to that one system, each figure there live (not itself carried on)."""
+    by_sentence: dict[int, list[Candidate]] = {}
+    carried_on: set[int] = set()  # a system carried on is not carried further
+    for candidate in found:
+        by_sentence.setdefault(candidate.sentence, []).append(candidate)
+    for candidate in found:
+        if candidate.kind != "value" or candidate.doubts.get("system") != UNCERTAIN or candidate.sentence < 1:
+            continue
+        sentence, before = every[candidate.sentence], every[candidate.sentence - 1]
+        if sentence.item or before.item or before.paragraph != sentence.paragraph or mentions(sentence.text, systems) \
+                or _ELSEWHERE.search(sentence.text):
+            continue
+        values = [c for c in by_sentence.get(candidate.sentence - 1, []) if c.kind == "value"]
+        owners = {c.system for c in values}
+        if len(owners) == 1 and None not in owners and not any(c.doubts or id(c) in carried_on for c in values):
+            candidate.system = owners.pop()
+            del candidate.doubts["system"]
+            carried_on.add(id(candidate))
+
+
+#: Words by which a sentence speaks of the article's subject or its maker: "it", "we measured", "the chip".
+_OURS = re.compile(r"\b(?:it|its|we|our|us)\b|\bthe\s+(?:new\s+)?(?:chip|system|accelerator|processor|GPU|TPU|NPU|card|part|silicon|"
+                   r"hardware|platform|server)s?\b", re.I)
+
+
+def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, str], subject: str | None) -> None:
+    """A value in a prose sentence that names no system, speaks of the article's subject or its maker ("it", "we
+    measured", "the chip"), sets nothing against anything (see ``_ELSEWHERE``), and states a figure the article has not
+    stated before, is the article's subject's: the system its text names most often."""
+    stated: set[tuple[str | None, str]] = set()
+    for candidate in found:
+        again = (candidate.metric, str(candidate.figure)) in stated
+        stated.add((candidate.metric, str(candidate.figure)))
+        if subject is None or again or candidate.kind != "value" or candidate.doubts.get("system") != UNCERTAIN or candidate.paragraph < 0:
+            continue
+        sentence = every[candidate.sentence]
+        if not mentions(sentence.text, systems) and not _ELSEWHERE.search(sentence.text) and _OURS.search(sentence.text) \
+                and _SENTENCE_END.search(sentence.text):
+            candidate.system = subject
+            del candidate.doubts["system"]

@@ -1,0 +1,151 @@
+"""Conditions stated elsewhere in an article: a kind of setting another paragraph names may be a figure's too.
+
+A figure's own sentence and paragraph are read by ``conditions``; what the rest of the article says is not. An
+article that says once, in another paragraph, that its results ran in FP8, on an eight-GPU server, at batch size
+64, in the Offline scenario, with TensorRT-LLM or on Llama 2 70B may mean that condition for a figure whose own
+sentence does not settle it. Such a figure's `at` (or model) is left to the reader; so is it when a note anywhere
+says how the article's benchmarks ran, and a table row's speed when the article names models.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.conditions import CONDITION, SETTING_FAMILIES
+from jalapeno_audit.authoring.sentences import Sentence, mask, mentions
+from jalapeno_audit.corpus.catalog import Catalog
+
+#: Metric families a precision changes, and those a device count, a batch size, a scenario or software changes.
+_PRECISION_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
+_RUN_FAMILIES = ("throughput", "responsiveness", "training")
+_SERVING_FAMILIES = ("throughput", "responsiveness")
+#: Metric families whose figures depend on the model run.
+_MODELLED = ("throughput", "responsiveness", "training", "efficiency")
+#: Models in the plural: a class of models.
+_CLASS = re.compile(r"\bmodels\b", re.I)
+#: The `at` keys that settle each kind.
+_DEVICE_KEYS = ("gpus", "chips", "nodes", "accelerators", "cards", "pods", "racks", "servers", "devices", "dies")
+
+#: A sentence that says how the article's benchmarks or figures were obtained ("Benchmarks are from running in FP8 ...",
+#: "8xB200 figures are estimated"), and the words of a basis other than a measurement.
+_NOTE = re.compile(r"(?:(?:all|the|our|these|those)\s+)?(?:[\w-]+\s+){0,2}?(?:benchmarks?|results?|figures?|numbers?|measurements?|tests?)\s+"
+                   r"(?:are|were)\s+(?:from|measured|run|taken|based|estimated|obtained|projected)\b", re.I)
+_BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
+#: How a sentence ends; a line without it is a table row, a heading or a list item.
+_SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of condition: how the text names it, which metric families it changes, which `at` keys settle it."""
+
+    name: str
+    words: re.Pattern[str]
+    families: tuple[str, ...]
+    keys: tuple[str, ...]
+
+
+KINDS = (
+    Kind("precision", re.compile(r"(?<![\w-])(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|\d+-bit floating[- ]point|bfloat\s?16|precision)\b", re.I), _PRECISION_FAMILIES, ("precision",)),
+    Kind("device count", re.compile(r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -]"
+                                    r"(?:GPUs?|chips?|nodes?|racks?|servers?|accelerators?|cards?)\b|\bNVL\d+\b|"
+                                    r"(?<![\w.])\d+\s?x\s?(?=#)", re.I), _RUN_FAMILIES, _DEVICE_KEYS),
+    Kind("batch size", re.compile(r"\bbatch(?:es| sizes?)?\b|\bBS\s*=", re.I), _SERVING_FAMILIES, ("batch", "batch-size", "concurrency")),
+    Kind("scenario", re.compile(r"\b(?:offline|(?:server|interactive)\s+(?:[a-z]+\s+)?(?:tests?|scenarios?|benchmarks?|modes?))\b", re.I),
+         _SERVING_FAMILIES, ("scenario",)),
+    Kind("software", re.compile(r"\b(?:TensorRT(?:-LLM)?|TRT-LLM|vLLM|SGLang|ROCm|llama\.cpp)\b", re.I), _SERVING_FAMILIES, ("software",)),
+)
+
+
+def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], title: str | None, systems: dict[str, str],
+              names: list[str]) -> None:
+    """Leave `at` to the reader for each figure on a metric a kind of condition changes (or on no known metric), when
+    another paragraph or list item of the article (or its title) names that kind and neither the figure's `at` nor its own sentence or paragraph does.
+    A condition said in a sentence (else a paragraph) with figures of known metrics bears only on figures of their
+    families ("650 TFLOP/s BF16 compute" says nothing of a training speed-up); one said in a sentence that names systems, only on
+    figures of those systems (or their families' members). ``names`` are the catalog's names, blanked out before
+    condition words are looked for ("Gaudi 2" is no count)."""
+    texts = [(number, s.paragraph if not s.item else -2000 - number, s.text, mask(s.text, names)) for number, s in enumerate(every)]
+    texts.append((-1000, -1000, title or "", mask(title or "", names)))  # a list item is a paragraph of its own here
+    sentence_families: dict[int, set[str]] = {}
+    paragraph_families: dict[int, set[str]] = {}
+    for candidate in found:
+        if candidate.metric:
+            sentence_families.setdefault(candidate.sentence, set()).add(catalog.metrics[candidate.metric].family)
+            paragraph_families.setdefault(candidate.paragraph, set()).add(catalog.metrics[candidate.metric].family)
+    for candidate in found:
+        metric = catalog.metrics.get(candidate.metric or "")
+        if "at" in candidate.doubts:
+            continue
+        own = " ".join(masked for _, paragraph, _, masked in texts if paragraph == candidate.paragraph) + " " + mask(candidate.quote, names)
+        sides = _sides(catalog, candidate)
+        for kind in KINDS:
+            if (metric is not None and metric.family not in kind.families) or any(key in candidate.at for key in kind.keys) or kind.words.search(own):
+                continue
+            said = next((match.group() for number, paragraph, text, masked in texts if paragraph != candidate.paragraph
+                         and number != candidate.sentence and _bears(metric.family if metric else None, sentence_families.get(number) or paragraph_families.get(paragraph), sides,
+                                    {sid for _, sid in mentions(text, systems)})
+                         for match in [kind.words.search(masked)] if match), None)
+            if said is not None:
+                candidate.doubts["at"] = f"the article says '{said}' elsewhere ({kind.name}): does it apply here?"
+                break
+
+
+def _bears(family: str | None, families: set[str] | None, sides: set[str], named: set[str]) -> bool:
+    """Whether a condition said in another sentence may bear on a figure: the figures of known metric its sentence
+    (else its paragraph) holds, if any, are of the figure's metric family; and its sentence names no system, or one of
+    the figure's."""
+    if families and family is not None and family not in families:
+        return False
+    return not named or bool(named & sides) or not sides
+
+
+def models_elsewhere(catalog: Catalog, found: list[Candidate], texts: list[str], models: dict[str, str], systems: dict[str, str]) -> None:
+    """A figure on a metric that depends on the model run (a speed, a latency, a time to train, an efficiency, or an
+    unknown metric), drafted with none, in an article whose sentences (``texts``) name a model: which model it measured
+    is the reader's to say. A model named in a sentence that names only other systems is theirs; a sentence that speaks
+    of models in the plural ("runs 70-billion-parameter language models at ...") states its figure for a class of
+    models, none of them named."""
+    named = [({mid for _, mid in mentions(text, models)}, {sid for _, sid in mentions(text, systems)}) for text in texts]
+    for candidate in found:
+        metric = catalog.metrics.get(candidate.metric or "")
+        if (metric is not None and metric.family not in _MODELLED) or candidate.model or candidate.models or "model" in candidate.doubts:
+            continue
+        sides = _sides(catalog, candidate)
+        others = list(dict.fromkeys(mid for found_models, found_systems in named if _bears(None, None, sides, found_systems)
+                                    for mid in sorted(found_models)))
+        if others and not _CLASS.search(candidate.quote):
+            candidate.doubts["model"] = f"no model named with it; the article names {', '.join(others[:3])}"
+
+
+def _sides(catalog: Catalog, candidate: Candidate) -> set[str]:
+    """The systems a figure is of or against, and the families they belong to."""
+    sides = {side for side in (candidate.system, candidate.vs) if side}
+    return sides | {family for side in sides if side in catalog.systems and (family := catalog.systems[side].member_of)}
+
+
+def noted(catalog: Catalog, found: list[Candidate], every: list[Sentence]) -> None:
+    """A note anywhere in the article on how its benchmarks ran ("Benchmarks are from running in FP8 at 8x model
+    parallelism", "B200 figures are estimated") may set conditions for figures stated far from it: each figure whose
+    metric a setting changes leaves `at` to the reader."""
+    note = next((s.text for s in every if _NOTE.match(s.text) and (CONDITION.search(s.text) or _BASIS.search(s.text))), None)
+    if note is None:
+        return
+    for candidate in found:
+        metric = catalog.metrics.get(candidate.metric or "")
+        if candidate.quote != note and "at" not in candidate.doubts and (metric is None or metric.family in SETTING_FAMILIES):
+            candidate.doubts["at"] = f"the article notes '{note[:80]}': does it apply here?"
+
+def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict[str, str]) -> None:
+    """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
+    Millisecond 2.4 2,400 tokens/second"), in an article that names models: which model it measured is the
+    reader's to say (its row names none; the prose may name several)."""
+    named = list(dict.fromkeys(model_id for _, model_id in mentions(text, models)))
+    for candidate in found:
+        family = catalog.metrics[candidate.metric].family if candidate.metric else None
+        row = candidate.paragraph < 0 or not _SENTENCE_END.search(candidate.quote)
+        if named and row and candidate.kind == "value" and family in ("throughput", "responsiveness") and not candidate.model \
+                and not candidate.models and "model" not in candidate.doubts:
+            candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"

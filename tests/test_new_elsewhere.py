@@ -1,0 +1,61 @@
+"""`audit new`: conditions and models stated elsewhere in an article leave a figure's `at` (or model) to the reader."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+
+def _found(text: str) -> list[tuple[str, str | None, str | None, dict[str, str], list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.metric, c.at, sorted(c.doubts)) for c in found]
+
+
+def test_a_precision_another_paragraph_states_leaves_at_to_the_reader():
+    text = "Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nAll of this runs in FP4."
+    assert _found(text)[0][4] == ["at"]
+    # Said in the title, too.
+    _, found = scaffold("Jalapeño delivers 300 tokens per second per user on Kimi K2.5.", "x", load_catalog(), archive=None,
+                        publisher=None, url=None, published=None, title="Jalapeño wins in FP8")
+    assert sorted(found[0].doubts) == ["at"]
+    # With no such word anywhere, the figure is live.
+    assert _found("Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nIt ships next year.")[0][4] == []
+
+
+def test_device_counts_batch_sizes_scenarios_and_software_elsewhere_leave_at_open():
+    for said in ("The test used eight GPUs.", "Each server held 16 chips.", "Requests came in batches.",
+                 "Results are from the Offline scenario.", "It was served with vLLM."):
+        text = f"Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\n{said}"
+        assert _found(text)[0][4] == ["at"], said
+    assert _found("The GB200 delivers 300 tokens per second per user on Kimi K2.5.\n\nThe rack ran 8x GB200.")[0][4] == ["at"]
+
+
+def test_a_condition_said_beside_figures_of_another_kind_is_theirs():
+    # "650 TFLOPS of BF16 compute" says nothing of the speed of a model run elsewhere.
+    text = "Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nJalapeño offers 650 TFLOPS of BF16 compute."
+    assert _found(text)[0][4] == []
+    # But a compute figure elsewhere does take the doubt.
+    text = "Jalapeño offers 2 PFLOPS of compute.\n\nIts rival offers 650 TFLOPS of BF16 compute."
+    assert _found(text)[0][4] == ["at"]
+
+
+def test_a_condition_said_of_another_system_is_not_this_figures():
+    text = "Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nThe GB200 ran in FP8."
+    assert _found(text)[0][4] == []
+    text = "Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nJalapeño ran in FP8."
+    assert _found(text)[0][4] == ["at"]
+
+
+def test_a_hardware_figure_takes_no_run_condition_from_elsewhere():
+    # A memory capacity changes with no precision, batch or scenario.
+    text = "Jalapeño has 288GB of memory.\n\nAll results ran in FP4 at batch size 64 on eight GPUs."
+    assert _found(text)[0][4] == []
+
+
+def test_a_model_named_elsewhere_leaves_a_speeds_model_to_the_reader():
+    text = "Jalapeño delivers 300 tokens per second per user.\n\nWe tested Kimi K2.5 and other models."
+    assert "model" in _found(text)[0][4]
+    # A figure stated for a class of models, or a hardware figure, is not any one model's.
+    text = "Jalapeño runs large language models at 300 tokens per second per user.\n\nWe tested Kimi K2.5."
+    assert "model" not in _found(text)[0][4]
+    assert _found("Jalapeño has 288GB of memory.\n\nWe tested Kimi K2.5.")[0][4] == []

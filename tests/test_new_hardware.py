@@ -1,0 +1,59 @@
+"""`audit new`: a chip's or a system's own specs in one sentence, read with the conditions that are theirs."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+
+def _found(text: str) -> list[tuple[str, str | None, str | None, str | None, dict[str, str], list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.metric, c.unit, c.at, sorted(c.doubts)) for c in found]
+
+
+def test_a_network_in_another_clause_is_the_links_condition_not_the_chips():
+    text = "Each Jalapeño chip offers 288GB of memory and an Ethernet-based interconnect with 1 TB/s of bandwidth."
+    assert _found(text)[0] == ("288", "jalapeno", "memory-capacity", None, {}, [])
+    # Said in the memory figure's own clause, it is left to the reader.
+    assert _found("Each Jalapeño chip offers 288GB of memory over Ethernet.")[0][5] == ["at"]
+
+
+def test_a_hyphenated_dense_or_sparse_is_no_sparsity_setting():
+    text = "Jalapeño offers 2 PFLOPS of FP8 compute. Its core-dense design is new."
+    assert _found(text)[0][4:] == ({"precision": "fp8"}, [])
+    assert _found("Jalapeño offers 2 PFLOPS of FP8 compute. It is dense.")[0][5] == ["at"]
+
+
+def test_a_precision_right_after_a_compute_figures_unit_is_that_figures():
+    text = "Each Jalapeño chip delivers 745 teraFLOPS of FP8 or 372 teraFLOPS at FP16."
+    assert [(f[0], f[4], f[5]) for f in _found(text)] == [("745", {"precision": "fp8"}, []), ("372", {"precision": "fp16"}, [])]
+    # Written before the figures, coordinated, the precisions are not placed: left to the reader.
+    text = "Each Jalapeño chip delivers FP8 and FP16 compute of 745 teraFLOPS and 372 teraFLOPS."
+    assert all("at" in f[5] for f in _found(text))
+    # "N and M at FP16": M's; whether N's too, the reader says.
+    assert [(f[4], f[5]) for f in _found("Jalapeño delivers 745 teraFLOPS and 372 teraFLOPS at FP16.")] == [
+        ({}, ["at"]), ({"precision": "fp16"}, [])]
+
+
+def test_a_figure_of_one_unit_of_its_own_system_takes_no_device_count_from_its_paragraph():
+    text = "Jalapeño racks hold 72 chips. In total, a single Jalapeño offers 288GB of memory."
+    assert _found(text)[0][4:] == ({}, [])
+    # Without "a single", the paragraph's count may be the memory's.
+    assert _found("Jalapeño racks hold 72 chips. In total, Jalapeño offers 288GB of memory.")[0][5] == ["at"]
+
+
+def test_a_capital_b_before_ps_counts_bytes():
+    assert _found("Jalapeño has 16 TBps of memory bandwidth.")[0][2:4] == ("memory-bandwidth", None)  # TB/s, the metric's unit
+    # Bits are no memory bandwidth in bytes.
+    assert [f[2:4] for f in _found("Jalapeño has 16 Tbps of memory bandwidth.")] != [("memory-bandwidth", None)]
+
+
+def test_a_runs_device_count_in_the_figures_clause_is_written_in_at_by_its_noun():
+    found = _found("Jalapeño reaches 500,000 tokens per second on Kimi K2.5 with an 8-chip server.")
+    assert found[0][4:] == ({"chips": "8"}, [])
+    assert _found("Jalapeño reaches a throughput of 9,000 tokens per second on Kimi K2.5 on eight GPUs.")[0][4] == {"gpus": "8"}
+    # A count of parts of each of several, a count beside a ratio or a hardware figure: left to the reader.
+    for text in ("Jalapeño reaches 500,000 tokens per second on Kimi K2.5 with 16 four-chip cards.",
+                 "Jalapeño is 3x faster than the GB200 on Kimi K2.5 with eight GPUs.",
+                 "Jalapeño offers 2 PFLOPS of FP8 compute across four chips."):
+        assert "at" in _found(text)[0][5], text
