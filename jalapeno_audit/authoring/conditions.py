@@ -59,11 +59,11 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("sparsity", re.compile(r"sparse|with sparsity", re.I), "sparse"),
 )
 #: A count of the devices a run used ("eight GPUs", "an 8-chip server", "a single GPU"), written in `at` by its noun.
-_COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card)s?", re.I)
+_COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card|node)s?", re.I)
 _NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "four": "4", "eight": "8", "sixteen": "16"}
 #: Metric families a run's device count bears on; the keys it is written with.
 _RUN_FAMILIES = ("throughput", "responsiveness", "training")
-_COUNT_KEYS = ("gpus", "chips", "accelerators", "cards")
+_COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
 #: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
 _COMPUTE_ONLY = ("sparsity",)
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
@@ -227,10 +227,11 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
         setting = setting_at(match, text)
         if setting is None or (setting[0] in _COMPUTE_ONLY and metric.family != "compute"):
             return None
-        if setting[0] in _COUNT_KEYS and (metric.family not in _RUN_FAMILIES or candidate.kind == "ratio"
-                                          or re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*$", text[:match.start()], re.I)):
-            return None  # a count of a chip's parts, of a ratio's one side, or of parts of each of several ("16 four-chip cards")
         in_scene = opening is not None and match.end() <= opening.end() and (setting[0] in _SCENE or COUNTED_WORDS.fullmatch(match.group()))
+        if setting[0] in _COUNT_KEYS and not (in_scene and setting[0] in _SCENE) and (
+                metric.family not in _RUN_FAMILIES or candidate.kind == "ratio"
+                or re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*$", unnamed[:match.start()], re.I)):
+            return None  # a count of a chip's parts, of a ratio's one side, or of parts of each of several ("16 four-chip cards")
         in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
         if attached is not None and setting[0] == "precision" and match.start() != attached.start("precision"):
             elsewhere.append(setting)  # "23.8 petaFLOPS of FP8 or 11.9 petaFLOPS at FP16": the other precision is the other figure's
@@ -257,11 +258,13 @@ def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sente
 
 
 def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | None) -> bool:
-    """Whether a setting its paragraph states is another figure's: of a kind the figure's clause states (not a scene),
-    in another sentence that holds a figure of its own ("2,517 MXFP8 TFLOPS" beside "... offers 0.36 ExaFLOPS of FP8
-    performance"); "Jalapeño runs FP4." holds none and may set the scene for the figure."""
-    setting = setting_of(match.group())
-    if settings is None or setting is None or setting[0] not in settings or setting[0] in _SCENE:
+    """Whether a setting its paragraph states is another figure's: of a kind the figure's clause states (a scene only
+    with another value: "72 nodes" beside "On a single node, ..."), in another sentence that holds a figure of its own
+    ("2,517 MXFP8 TFLOPS" beside "... offers 0.36 ExaFLOPS of FP8 performance"); "Jalapeño runs FP4." holds none and
+    may set the scene for the figure. A per-unit basis ("4 units per node") is of the kind that counts its unit."""
+    basis = re.fullmatch(r"(?:per|each)[ -](?P<unit>[a-z]+)", match.group(), re.I)
+    setting = setting_of(match.group()) or ((f"{basis['unit'].lower()}s", "") if basis else None)
+    if settings is None or setting is None or setting[0] not in settings or (setting[0] in _SCENE and settings[setting[0]] == setting[1]):
         return False
     start = max((m.end() for m in _SENTENCE_BREAK.finditer(context, 0, match.start())), default=0)
     end = next((m.start() for m in _SENTENCE_BREAK.finditer(context, match.end())), len(context))
