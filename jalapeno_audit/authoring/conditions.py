@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, counted_setting
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.sentences import Sentence, mentions
 from jalapeno_audit.corpus.catalog import Catalog
@@ -58,11 +59,11 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("sparsity", re.compile(r"sparse|with sparsity", re.I), "sparse"),
 )
 #: A count of the devices a run used ("eight GPUs", "an 8-chip server", "a single GPU"), written in `at` by its noun.
-_COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card)s?", re.I)
+_COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card|node)s?", re.I)
 _NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "four": "4", "eight": "8", "sixteen": "16"}
 #: Metric families a run's device count bears on; the keys it is written with.
 _RUN_FAMILIES = ("throughput", "responsiveness", "training")
-_COUNT_KEYS = ("gpus", "chips", "accelerators", "cards")
+_COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
 #: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
 _COMPUTE_ONLY = ("sparsity",)
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
@@ -72,7 +73,9 @@ _ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:of|at|in)\s+(?P<precision>(?:NV|MX)?
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
 _SCENE = ("scenario", "nodes")
-_OPENING = re.compile(r"(?:on|in|at|with|under|using)\b[^,\d]{0,60},\s", re.I)
+#: It is read where catalog names are blanked out ("#"): it names no system, save in a count of a system's units
+#: ("On a single node with 8 B300 units, ..."); "In the offline test the GB200 led, ..." is a clause of its own.
+_OPENING = re.compile(r"(?:on|in|at|with|under|using)\b(?:[^,\d#]|" + COUNTED_WORDS.pattern + r"){0,60},\s", re.I)
 #: A parallelism of one ("TP=1", "TP1"): the model is not split across devices, which is what a figure of one system
 #: means without it; not a condition to write.
 UNSPLIT = re.compile(r"\b(?:TP|PP)\s*=?\s*1\b(?![.,]\d)", re.I)
@@ -105,7 +108,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # A memory type beside a memory figure names what is measured ("180GB of HBM3E"); two memory
     # figures of one system that differ by type are caught by `apart`. Nor does it change a compute or link figure
     # ("twice the compute power"; "... using HBM3 or the faster HBM3e"): the chip's arithmetic and links are its own.
-    patterns = (CONDITION,) if metric is not None and metric.family in ("memory", "compute", "interconnect") else (CONDITION, MEMORY_TYPE)
+    patterns = (CONDITION, COUNTED) if metric is not None and metric.family in ("memory", "compute", "interconnect") else (CONDITION, COUNTED, MEMORY_TYPE)
     # A setting written after a later figure is that figure's ("500W chip with 650 TFLOP/s BF16 compute"): it does
     # not bear on a figure whose metric no precision or software changes.
     others_settings = metric is not None and metric.family not in SETTING_FAMILIES and placed.next_figure is not None
@@ -135,7 +138,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             if not in_sentence and MEMORY_TYPE.fullmatch(match.group()) and not variants:
                 continue  # "SN40L chips, incorporating SRAM, HBM and DDR": the hardware's description, not this figure's setting
             outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
-            if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not _NETWORK.fullmatch(match.group()):
+            if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not COUNTED_WORDS.fullmatch(match.group()) \
+                    and not _NETWORK.fullmatch(match.group()):
                 continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
             if compute and outside and _RUN_ONLY.fullmatch(match.group()):
                 continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
@@ -158,11 +162,17 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # Condition words are looked for where the catalog's names are blanked out: "the Gaudi 2 chip" is not "2 chips".
     unnamed_text, unnamed_context = placed.unnamed or (sentence.text, sentence.context)
     in_sentence = said(unnamed_text, True)
-    settings = _settings(catalog, candidate, sentence.text, in_sentence, placed.part) if in_sentence else None
+    def setting_at(match: re.Match[str], text: str) -> tuple[str, str] | None:
+        # A count before a system's name is written by the noun of the system's kind; any other word by itself.
+        if COUNTED_WORDS.fullmatch(match.group()):
+            return counted_setting(catalog, text[match.start():match.end()], sentence.context)
+        return setting_of(match.group())
+
+    settings = _settings(catalog, candidate, (sentence.text, unnamed_text), in_sentence, placed.part, setting_at) if in_sentence else None
     for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(unnamed_context, False))):
         # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
         # doubt names the first of them.
-        open_words = [match for match in found if (settings is None or not _written(setting_of(match.group()), settings, text is sentence.text))
+        open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text))
                       and not (text is sentence.context and _anothers(match, unnamed_context, settings))]
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
@@ -197,7 +207,8 @@ def respective(text: str) -> tuple[tuple[int, int], str, list[str]] | None:
     return lead.span(), noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun, items
 
 
-def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.Match[str]], part_span: tuple[int, int]) -> dict[str, str] | None:
+def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], said: list[re.Match[str]], part_span: tuple[int, int],
+              setting_at: Callable[[re.Match[str], str], tuple[str, str] | None]) -> dict[str, str] | None:
     """The `at` of a value whose sentence states only one-word settings ("with TensorRT-LLM", "650 TFLOP/s BF16
     compute", "in a server test"), all in the figure's own clause or the phrase that opens the sentence ("On a single
     node, ..."), one per kind, on a metric they bear on; else None. A ratio takes only the scene both sides ran in
@@ -205,20 +216,22 @@ def _settings(catalog: Catalog, candidate: Candidate, text: str, said: list[re.M
     metric = catalog.metrics.get(candidate.metric or "")
     if metric is None or metric.family not in SETTING_FAMILIES:
         return None
-    opening = _OPENING.match(text)
+    text, unnamed = texts
+    opening = _OPENING.match(unnamed)
     placed: list[tuple[str, str]] = []
     elsewhere: list[tuple[str, str]] = []
     aside = _FIGURE_ASIDE.match(text, candidate.end)
     attached = _ATTACHED.match(text, candidate.end) if metric.family == "compute" else None
     before = False  # a precision the figure's clause states before the figure
     for match in said:
-        setting = setting_of(match.group())
+        setting = setting_at(match, text)
         if setting is None or (setting[0] in _COMPUTE_ONLY and metric.family != "compute"):
             return None
-        if setting[0] in _COUNT_KEYS and (metric.family not in _RUN_FAMILIES or candidate.kind == "ratio"
-                                          or re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*$", text[:match.start()], re.I)):
+        in_scene = opening is not None and match.end() <= opening.end() and (setting[0] in _SCENE or COUNTED_WORDS.fullmatch(match.group()))
+        if setting[0] in _COUNT_KEYS and not (in_scene and setting[0] in _SCENE) and (
+                metric.family not in _RUN_FAMILIES or candidate.kind == "ratio"
+                or re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*$", unnamed[:match.start()], re.I)):
             return None  # a count of a chip's parts, of a ratio's one side, or of parts of each of several ("16 four-chip cards")
-        in_scene = opening is not None and match.end() <= opening.end() and setting[0] in _SCENE
         in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
         if attached is not None and setting[0] == "precision" and match.start() != attached.start("precision"):
             elsewhere.append(setting)  # "23.8 petaFLOPS of FP8 or 11.9 petaFLOPS at FP16": the other precision is the other figure's
@@ -245,11 +258,13 @@ def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sente
 
 
 def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | None) -> bool:
-    """Whether a setting its paragraph states is another figure's: of a kind the figure's clause states (not a scene),
-    in another sentence that holds a figure of its own ("2,517 MXFP8 TFLOPS" beside "... offers 0.36 ExaFLOPS of FP8
-    performance"); "Jalapeño runs FP4." holds none and may set the scene for the figure."""
-    setting = setting_of(match.group())
-    if settings is None or setting is None or setting[0] not in settings or setting[0] in _SCENE:
+    """Whether a setting its paragraph states is another figure's: of a kind the figure's clause states (a scene only
+    with another value: "72 nodes" beside "On a single node, ..."), in another sentence that holds a figure of its own
+    ("2,517 MXFP8 TFLOPS" beside "... offers 0.36 ExaFLOPS of FP8 performance"); "Jalapeño runs FP4." holds none and
+    may set the scene for the figure. A per-unit basis ("4 units per node") is of the kind that counts its unit."""
+    basis = re.fullmatch(r"(?:per|each)[ -](?P<unit>[a-z]+)", match.group(), re.I)
+    setting = setting_of(match.group()) or ((f"{basis['unit'].lower()}s", "") if basis else None)
+    if settings is None or setting is None or setting[0] not in settings or (setting[0] in _SCENE and settings[setting[0]] == setting[1]):
         return False
     start = max((m.end() for m in _SENTENCE_BREAK.finditer(context, 0, match.start())), default=0)
     end = next((m.start() for m in _SENTENCE_BREAK.finditer(context, match.end())), len(context))

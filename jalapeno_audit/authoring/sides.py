@@ -29,8 +29,11 @@ _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|
 WINNING = r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?"
 #: Also a verb of winning ("outperformed A100 by 2x", "leads the GB200 by 1.8x") and "compared to previous results on Y".
 _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1,3}?(?=\s+(?:on|of|from)\b))?|versus|vs\.?|against|relative to|"
+                            r"comparable to|similar to|on par with|"
                             + WINNING + r")\s+"
                             r"(?:(?:on|in|with|for|of|from)\s+)?(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)
+#: A count of devices written right before a system's name, after "on", "with", "across" or "using" ("with 8 MI355X").
+_COUNT_BEFORE = re.compile(r"(?:(?<=\bon )|(?<=\bwith )|(?<=\bacross )|(?<=\busing ))(?:\d{1,3}|one|two|four|eight|sixteen)(?:\s?[x×]\s?|\s)", re.I)
 #: How far before a system name the words that make it a comparator may start ("compared to previous results on the ").
 _REACH = 60
 #: Words that refer back to the article's subject.
@@ -175,6 +178,9 @@ class SideReader:
             # a participle or preposition after a comma says more of the sentence's subject, when every other system
             # named before it is a comparator.
             candidate.system = opening
+        elif not own and pronoun and (ran_on := _counted_in_opening(text, named)):
+            # "On a single node with 8 MI355X units, it reached N": the pronoun's system is the one the run's units are of.
+            candidate.system = ran_on
         elif pronoun and subject and all((pos, sid) in compared and sid != subject for pos, sid in named):
             # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
             candidate.system = subject
@@ -323,3 +329,15 @@ def _opening_subject(text: str, named: list[tuple[int, str]]) -> str | None:
     if named and re.fullmatch(r"(?:(?:the|each|every|an?|its)\s+)?", text[:named[0][0]], re.I):
         return named[0][1]
     return None
+
+
+def _counted_in_opening(text: str, named: list[tuple[int, str]]) -> str | None:
+    """The one system counted in a phrase that opens the sentence and sets its scene ("On a single node with 8 MI355X
+    units, it ..."), when that phrase names no other system; else None."""
+    opening = re.match(r"(?:on|in|at|with|under|using)\b[^,]{0,60},\s", text, re.I)
+    if opening is None:
+        return None
+    inside = {sid for pos, sid in named if pos < opening.end()}
+    counts = list(_COUNT_BEFORE.finditer(text, 0, opening.end()))
+    counted = {sid for pos, sid in named if any(m.end() == pos for m in counts)}
+    return counted.pop() if len(counted) == 1 and inside == {*counted} else None
