@@ -59,17 +59,34 @@ def test_bytes_per_second_written_with_ps_keep_their_capital_b():
     assert _found("Jalapeño carries 288GB of HBM3E memory at 8Tbps.", catalog)[1] == ("8", "Tbps", "memory-bandwidth", [])
 
 
-def test_a_bandwidth_whose_clause_speaks_of_links_is_not_the_memorys():
+def test_a_bandwidth_whose_clause_speaks_of_links_is_the_interconnects():
     text = "Jalapeño carries 288GB of HBM3E memory and an interconnect capable of 1.8 TB/s across its links."
-    assert _found(text)[1][2:] == (None, ["at", "metric"])
+    assert _found(text)[1][:3] == ("1.8", "TB/s", "interconnect-bandwidth")
     text = "Jalapeño carries 288GB of HBM3E memory and a scale-up fabric exposing 1.8 TB/s of bandwidth."
-    assert _found(text)[1][2] is None
-    # A TB/s figure fits a metric kept in GB/s: with memory words only in another clause, the link's metric is open.
+    assert _found(text)[1][:3] == ("1.8", "TB/s", "interconnect-bandwidth")
+    assert _found("Jalapeño moves 900 GB/s per chip over NVLink.")[0] == ("900", "GB/s", "interconnect-bandwidth", [])
+    # A corpus catalog's own entry of the same id replaces the built-in one and is read alike.
     catalog = load_catalog(("links.yaml", _LINKS))
     text = "Jalapeño carries 288GB of HBM3E memory, and its interconnect moves 1 TB/s across ten 800Gbps links."
-    assert [f[2:] for f in _found(text, catalog)][1][0] is None
+    assert _found(text, catalog)[1][:3] == ("1", "TB/s", "interconnect-bandwidth")
     # Memory named in the figure's own clause settles it.
     assert _found("Jalapeño carries 288GB of HBM3E memory with 8 TB/s of memory bandwidth.")[1] == ("8", None, "memory-bandwidth", [])
+
+
+def test_a_bandwidth_of_links_beside_memory_a_switch_or_a_cpu_stays_open():
+    # Links and memory in one clause: either may be meant.
+    assert _found("Jalapeño pairs its HBM3E memory with links at 1.8 TB/s.")[0][2] is None
+    # A switch's ports and a CPU's link are not links between accelerators.
+    assert _found("Jalapeño can serve as an 11.2 TB/s switch for its fabric.")[0][2:] == (None, ["metric"])
+    assert _found("Jalapeño links to its CPU at 900 GB/s over NVLink.")[0][2:] == (None, ["metric"])
+    # No words of links at all: the unit alone does not say.
+    assert _found("Jalapeño reaches 1.8 TB/s.")[0][2:] == (None, ["metric"])
+
+
+def test_interconnect_phrases_name_the_interconnect_bandwidth():
+    for written in ("Interchip Interconnect (ICI) bandwidth", "scaleup bandwidth", "scale-out bandwidth", "NVLink bandwidth",
+                    "chip-to-chip bandwidth", "Infinity Fabric bandwidth", "bidirectional bandwidth"):
+        assert _found(f"Jalapeño offers double the {written} of the GB200.")[0][2:] == ("interconnect-bandwidth", []), written
 
 
 #: Relative metrics a corpus catalog may add, named as the evaluation set's catalog names them.

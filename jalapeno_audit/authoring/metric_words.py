@@ -4,6 +4,8 @@ Each rule is one sentence:
 
 - A phrase is found with a hyphen or a space between its words alike ("performance-per-dollar" is "performance per
   dollar"), and a non-breaking hyphen is a hyphen.
+- A phrase's hyphenated words may be written closed up ("scaleup bandwidth", "interchip"), and an abbreviation in
+  parentheses between its words is a gloss ("Interconnect (ICI) bandwidth").
 - A phrase that opens a hyphenated compound ("memory-bound", "compute-heavy") qualifies the word after it: it names
   no metric.
 - "TBps", "GBps" with a capital B are bytes per second ("TB/s"); "Tbps" with a small b is bits.
@@ -14,6 +16,9 @@ Each rule is one sentence:
   performance" or "training performance" ("... per dollar" when the clause says per dollar).
 - Words of links and fabrics in a figure's own clause ("interconnect", "10 400Gbps links", "scale-up fabric", "AI
   switch") say its bandwidth is not the memory's, whatever memory the sentence speaks of elsewhere.
+- A bandwidth whose own clause speaks of links, a fabric or an interconnect between chips ("an Ethernet-based interconnect
+  capable of 1TBps", "a scale-up fabric exposing 2.8 TB/s"), and not of memory, a switch or a CPU, is the catalog's
+  "interconnect bandwidth".
 """
 
 from __future__ import annotations
@@ -33,6 +38,14 @@ _BYTES_PS = re.compile(r"(?P<prefix>[KMGTPE])Bps")
 INTERCONNECT_WORDS = re.compile(r"\b(?:interconnects?|links?|fabrics?|scale[- ]?up|scale[- ]?out|NVLink|ICI|InfiniBand|switch(?:es)?)\b",
                                 re.I)
 
+#: Words of links between chips (not a switch's ports, not a CPU's link to its GPUs): a bandwidth in the clause is what the
+#: catalog calls "interconnect bandwidth".
+CHIP_LINK_WORDS = re.compile(r"\b(?:interconnect(?:s|ed)?|links?|fabrics?|scale[- ]?up|scale[- ]?out|NVLink|ICI|InfiniBand)\b", re.I)
+#: Words of another link than one between accelerators: a switch's, a host's.
+OTHER_LINK_WORDS = re.compile(r"\b(?:switch(?:es)?|CPUs?|host)\b", re.I)
+#: The catalog phrase link words stand for.
+LINK_PHRASE = "interconnect bandwidth"
+
 #: Words of energy efficiency: "four times more efficient", "more power-efficient", "twice as powerful per watt".
 _EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\b(?:performance|powerful|perf)\s*(?:per[ -]|/)\s*watt\b",
                         re.I)
@@ -42,6 +55,9 @@ _PERFORMANCE = re.compile(r"\b(?:performance|faster|quicker|speed-?ups?|as fast)
 _WORKLOADS = (("inference", re.compile(r"\binferenc(?:e|es|ing)\b", re.I)), ("training", re.compile(r"\b(?:train|trains|training)\b", re.I)))
 #: Words of a figure that was not measured.
 _BASIS = re.compile(r"\b(?:estimated|projected|projects|projections?|simulated)\b", re.I)
+#: What stands between two words of a phrase written with a space: a space or a hyphen, and an abbreviation in parentheses
+#: after it is a gloss ("Interchip Interconnect (ICI) bandwidth" says "interconnect bandwidth").
+_SEPARATOR = r"[ -](?:\([a-z0-9]{2,8}\) )?"
 #: The doubt of a ratio whose clause names no metric (metrics.NO_PHRASE).
 NO_PHRASE = "no metric phrase near the figure"
 _PER_DOLLAR = re.compile(r"\bper[ -]dollar\b", re.I)
@@ -99,10 +115,14 @@ def fold_hyphens(text: str) -> str:
 
 
 def phrase_pattern(phrase: str) -> re.Pattern[str]:
-    """A phrase as found in folded lower-case text: a hyphen or a space between its words alike, standing alone (not
-    inside a word) and not opening a hyphenated compound ("memory-bound")."""
-    words = [re.escape(word) for word in re.split(r"[ -]+", phrase) if word]
-    body = r"[ -]".join(words) if words else re.escape(phrase)
+    """A phrase as found in folded lower-case text: a hyphen or a space between its words alike (a hyphen also closed
+    up, a space also around a parenthesised abbreviation), standing alone (not inside a word) and not opening a
+    hyphenated compound ("memory-bound")."""
+    pieces = re.split(r"([ -]+)", phrase.strip(" -"))
+    if not phrase.strip(" -"):
+        return re.compile(rf"(?<![\w]){re.escape(phrase)}(?![\w])")
+    # Words (even places) stand as written; a hyphen between two may be closed up ("scaleup"), a space may hold a gloss.
+    body = "".join(re.escape(piece) if i % 2 == 0 else r"[ -]?" if piece == "-" else _SEPARATOR for i, piece in enumerate(pieces))
     return re.compile(rf"(?<![\w]){body}(?![\w])(?!-[a-z])")
 
 

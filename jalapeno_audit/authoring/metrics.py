@@ -6,7 +6,16 @@ import re
 from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.metric_words import INTERCONNECT_WORDS, WordsReader, bytes_label, fold_hyphens, phrase_pattern
+from jalapeno_audit.authoring.metric_words import (
+    CHIP_LINK_WORDS,
+    INTERCONNECT_WORDS,
+    LINK_PHRASE,
+    OTHER_LINK_WORDS,
+    WordsReader,
+    bytes_label,
+    fold_hyphens,
+    phrase_pattern,
+)
 from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import Reading
@@ -146,7 +155,7 @@ class MetricReader:
         clause names no metric is not given one named in the clause of an absolute figure (``others``): "3x faster
         than Y, reaching 90 ms time to first token" says what 90 ms is, not what 3x is."""
         unit_metrics: set[str] = set()
-        unit = None
+        unit = written = None
         token_rate = False
         scaled: re.Match[str] | None = None
         tail = sentence[reading.end:reading.end + 60] if reading.end <= len(sentence) else ""
@@ -174,6 +183,7 @@ class MetricReader:
                 unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)
                                 or ((held := self.catalog.units.get(m.unit)) is not None and held.metric_unit == base_unit)}
                 unit = unit_id if unit_id != base_unit else None
+                written = unit_id
         phrased, spans = self.phrase_spans(part)
         where = part
         if not phrased and not (is_ratio and _OWN_MEASURE.search(part)):
@@ -189,13 +199,17 @@ class MetricReader:
                 both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
             if len(both) != 1 or self._qualified(both, where):
                 both = self._as_said(both or unit_metrics, unit_metrics, where)
+            if (len(both) != 1 or self._linked(both, phrased if where == part else set(), part)) \
+                    and (link := self._chip_link(unit_metrics, part)) is not None:
+                return link, unit or self._kept_in(link, written), ""
             if len(both) != 1 and _MEMORY_WORDS.search(sentence) and not INTERCONNECT_WORDS.search(part):
                 memory = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "memory"}
                 both = memory if len(memory) == 1 else both
             if len(both) == 1 and self._linked(both, phrased if where == part else set(), part):
                 return None, unit, f"its clause speaks of links ('{INTERCONNECT_WORDS.search(part).group()}'): not the memory's bandwidth?"  # type: ignore[union-attr]
             if len(both) == 1:
-                return self._rate_unit(both.pop(), unit, scaled)
+                only = both.pop()
+                return self._rate_unit(only, unit or self._kept_in(only, written), scaled)
             if token_rate and not unit_metrics & phrased:
                 # Neither phrase near it: a per-device basis in the sentence or a rate no one stream reaches, else the
                 # article's words, settle it.
@@ -251,6 +265,21 @@ class MetricReader:
         names no memory metric ("an interconnect capable of 1TBps", "a scale-up fabric exposing 2.8 TB/s")."""
         family = self.catalog.metrics[next(iter(metrics))].family
         return family == "memory" and not metrics & phrased and bool(INTERCONNECT_WORDS.search(part))
+
+    def _kept_in(self, metric_id: str, written: str | None) -> str | None:
+        """The unit to write for a figure read in a unit the metric is not kept in ("1.8 TB/s" of a metric kept in GB/s)."""
+        return written if written is not None and written != self.catalog.metrics[metric_id].unit else None
+
+    def _chip_link(self, unit_metrics: set[str], part: str) -> str | None:
+        """The catalog's "interconnect bandwidth", when a figure's unit fits it and its clause speaks of links, a fabric or
+        an interconnect between chips, and not of memory, a switch or a CPU ("a scale-up fabric exposing 2.8 TB/s")."""
+        if not CHIP_LINK_WORDS.search(part) or OTHER_LINK_WORDS.search(part) or _MEMORY_WORDS.search(part):
+            return None
+        # The metric named so, or whose name or aliases say so ("inter-chip interconnect bandwidth").
+        said = phrase_pattern(LINK_PHRASE)
+        linked = {m for m in unit_metrics
+                  if any(said.search(fold_hyphens(name.lower())) for name in (self.catalog.metrics[m].name, *self.catalog.metrics[m].aliases))}
+        return linked.pop() if len(linked) == 1 else None
 
     def _qualified(self, metrics: set[str], text: str) -> bool:
         """Whether the text says its figure was measured ("we measured 7.35 TB/s") and a metric the unit fits is named as
