@@ -151,3 +151,19 @@ def test_a_rise_is_not_of_a_lower_is_better_metric_named_in_another_clause():
     assert _ratio(text) == (None, ["metric"])
     # Named in the ratio's own clause, the metric is read as written (the figure's direction is another field's doubt).
     assert _ratio("Jalapeño offers a 2x lower time to train than the GB200.")[0] == "time-to-train"
+
+
+def test_a_power_figure_takes_its_basis_from_words_of_measuring_or_of_a_rating():
+    for text in ("In our tests we measured 680 W on the GB200 under load.", "The GB200 drew 5.2 kW during the run.",
+                 "Our measurements show the GB200 at 690 W.", "The GB200's consumption reached 690 W."):
+        assert _found(text)[0][2:] == ("measured-power", []), text
+    for text in ("The GB200 has a TDP of 1,200 W.", "The GB200 is rated at 1,000 W.", "The GB200 GPU runs at up to 1,200 W.",
+                 "The GB200 fits a 1,200 W envelope."):
+        assert _found(text)[0][2:] == ("rated-power", []), text
+    # The clause's own words over a phrase in another clause of the sentence.
+    assert [f[2] for f in _found("The GB200 consumes 700 W, well under its 1,000 W TDP.")] == ["measured-power", "rated-power"]
+
+
+def test_a_power_figure_whose_words_do_not_say_or_say_both_stays_open():
+    for text in ("The GB200 runs at 1,200 W.", "The GB200 draws up to 1,200 W.", "The GB200's rated draw is 1,000 W."):
+        assert _found(text)[0][2:] == (None, ["metric"]), text

@@ -16,6 +16,9 @@ Each rule is one sentence:
   performance" or "training performance" ("... per dollar" when the clause says per dollar).
 - Words of links and fabrics in a figure's own clause ("interconnect", "10 400Gbps links", "scale-up fabric", "AI
   switch") say its bandwidth is not the memory's, whatever memory the sentence speaks of elsewhere.
+- A power figure is the rated power when written as a part's attribute ("a 500W chip"); else the words of its clause (or,
+  when it has none, its sentence) say: a measurement's ("we measured", "consumption", "draws") make it measured power, a
+  rating's ("TDP", "rated", "envelope", "up to" N W in a sentence about a part) rated power, both or neither leave it open.
 - A bandwidth whose own clause speaks of links, a fabric or an interconnect between chips ("an Ethernet-based interconnect
   capable of 1TBps", "a scale-up fabric exposing 2.8 TB/s"), and not of memory, a switch or a CPU, is the catalog's
   "interconnect bandwidth".
@@ -45,6 +48,17 @@ CHIP_LINK_WORDS = re.compile(r"\b(?:interconnect(?:s|ed)?|links?|fabrics?|scale[
 OTHER_LINK_WORDS = re.compile(r"\b(?:switch(?:es)?|CPUs?|host)\b", re.I)
 #: The catalog phrase link words stand for.
 LINK_PHRASE = "interconnect bandwidth"
+
+#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs", "a 750 W SoC envelope"): the part's rating.
+_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope)\b",
+                    re.I)
+#: A study's own words of measuring a power: what was drawn or consumed.
+_MEASURING = re.compile(r"\b(?:measured|measurements?|measuring|consum(?:es|ed|ing|ption)|draws?|drew|drawing|drawn)\b", re.I)
+#: A rating's words.
+_RATING = re.compile(r"\b(?:TDP|thermal design|rated|rating|envelope)\b", re.I)
+#: A part (the hardware a rating is of), and "up to" right before a figure: a part's most, its rating.
+_PART = re.compile(r"\b(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?)\b", re.I)
+_UP_TO = re.compile(r"\bup\s+to\s*$", re.I)
 
 #: Words of energy efficiency: "four times more efficient", "more power-efficient", "twice as powerful per watt".
 _EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\b(?:performance|powerful|perf)\s*(?:per[ -]|/)\s*watt\b",
@@ -107,6 +121,22 @@ class WordsReader:
             del candidate.doubts["metric"]
             if (basis := _BASIS.search(text)) and "basis" not in candidate.at:
                 candidate.doubts.setdefault("at", f"the sentence says '{basis.group()}': a basis for `at`?")
+
+
+def power_basis(tail: str, part: str, sentence: str, before: str) -> str | None:
+    """The catalog phrase a power figure's words stand for, "rated power" or "measured power", or None when they do not
+    say or say both: a figure written as an attribute of a part ("a 500W chip") is its rating; else the words of its
+    clause (or, when it has none, of its sentence): a measurement's ("we measured", "consumption", "draws") or a
+    rating's ("TDP", "rated", "envelope", "up to" before the figure in a sentence about a part)."""
+    if _RATED.match(tail):
+        return "rated power"
+    up_to = bool(_UP_TO.search(before))  # a most, not what was seen
+    for scope in (part, sentence):
+        measured = bool(_MEASURING.search(scope))
+        rated = bool(_RATING.search(scope)) or (up_to and bool(_PART.search(sentence)))
+        if measured or rated or up_to:
+            return "measured power" if measured and not (rated or up_to) else "rated power" if rated and not measured else None
+    return None
 
 
 def fold_hyphens(text: str) -> str:

@@ -15,6 +15,7 @@ from jalapeno_audit.authoring.metric_words import (
     bytes_label,
     fold_hyphens,
     phrase_pattern,
+    power_basis,
 )
 from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
 from jalapeno_audit.corpus.catalog import Catalog
@@ -53,9 +54,6 @@ NO_PHRASE = _NO_PHRASE
 _OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth)\b", re.I)
 #: Words of a rise: said of a lower-is-better metric named in another clause, they are not of that metric.
 _RISE = re.compile(r"\b(?:gains?|increases?|higher|more)\b", re.I)
-#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs", "a 750 W SoC envelope"): the part's rating.
-_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope)\b",
-                    re.I)
 #: Words of training a model: a figure in a unit of time is then how long training took.
 _TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.I)
 #: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
@@ -192,8 +190,7 @@ class MetricReader:
             (phrased, spans), where = self.phrase_spans(sentence, others if is_ratio else None), sentence
         if unit_metrics:
             both = unit_metrics & phrased if phrased else unit_metrics
-            if len(both) != 1 and _RATED.match(tail):
-                both = unit_metrics & self.phrase_metrics("rated power")
+            both = self._power_basis(both, unit_metrics, tail, (part, sentence, where), sentence[:reading.start])
             if len(both) != 1 and _TRAINING.search(sentence):
                 # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
                 both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
@@ -266,6 +263,16 @@ class MetricReader:
         family = self.catalog.metrics[next(iter(metrics))].family
         return family == "memory" and not metrics & phrased and bool(INTERCONNECT_WORDS.search(part))
 
+    def _power_basis(self, both: set[str], unit_metrics: set[str], tail: str, texts: tuple[str, str, str], before: str) -> set[str]:
+        """The rated or the measured power, when a figure's words say which (``power_basis``): its clause's words over a
+        metric phrase found only in another clause of its sentence, its sentence's when no phrase settled it."""
+        part, sentence, where = texts
+        basis = power_basis(tail, part, part, before) if where != part else None
+        if basis is None and len(both) != 1:
+            basis = power_basis(tail, part, sentence, before)
+        chosen = unit_metrics & self.phrase_metrics(basis) if basis else set()
+        return chosen or both
+
     def _kept_in(self, metric_id: str, written: str | None) -> str | None:
         """The unit to write for a figure read in a unit the metric is not kept in ("1.8 TB/s" of a metric kept in GB/s)."""
         return written if written is not None and written != self.catalog.metrics[metric_id].unit else None
@@ -289,11 +296,11 @@ class MetricReader:
     def _as_said(self, metrics: set[str], unit_metrics: set[str], text: str) -> set[str]:
         """Of the metrics a unit fits, those whose names say measured ("sustained (measured) compute throughput") when
         the text says so, and the others (a spec, "peak compute") when it does not; of the family already read. A power
-        figure not said to be measured stays open: a rating and a draw are written alike."""
+        figure's basis is read by ``power_basis`` alone: a rating and a draw are written alike."""
         said = bool(_MEASURED.search(text))
         families = {self.catalog.metrics[m].family for m in metrics}
-        if not said and "power" in families:
-            return metrics  # "up to 700W": a rating or a draw, the words do not say
+        if "power" in families:
+            return metrics  # "up to 700W", "measured against its 700 W rating": a rating or a draw, the words do not say
         return {m for m in unit_metrics if bool(_MEASURED.search(self.catalog.metrics[m].name)) == said
                 and self.catalog.metrics[m].family in families and (m in metrics or said)}
 
