@@ -167,3 +167,21 @@ def test_a_power_figure_takes_its_basis_from_words_of_measuring_or_of_a_rating()
 def test_a_power_figure_whose_words_do_not_say_or_say_both_stays_open():
     for text in ("The GB200 runs at 1,200 W.", "The GB200 draws up to 1,200 W.", "The GB200's rated draw is 1,000 W."):
         assert _found(text)[0][2:] == (None, ["metric"]), text
+
+
+def test_a_ratio_set_beside_a_figure_takes_that_figures_metric():
+    for text in ("Jalapeño's memory bandwidth has increased to 7.2 TB/s, a 4.5x improvement over the GB200.",
+                 "Jalapeño reaches 5,000 TFLOPS, which is nearly two times the GB200.",
+                 "Jalapeño reaches 5,000 TFLOPS - around 2x what the GB200 does."):
+        assert [f[2] for f in _found(text)][-1] in ("memory-bandwidth", "peak-compute"), text
+        assert "metric" not in _found(text)[-1][3], text
+
+
+def test_a_ratio_beside_a_figure_that_speaks_of_another_measure_or_stands_apart_stays_open():
+    # Its clause speaks of another measure than the figure's.
+    assert _found("Jalapeño reaches 5,000 TFLOPS, a 2x gain in performance per watt over the GB200.")[-1][2] is None
+    assert _found("Jalapeño reaches 5,000 TFLOPS, with 3x lower latency than the GB200.")[-1][2] is None
+    # Not beside it: a verb of its own between them.
+    assert _found("Jalapeño reaches 5,000 TFLOPS and the GB200 trails it by 2x.")[-1][2] is None
+    # The figure's own metric is in doubt: nothing to take.
+    assert _found("Jalapeño reaches 1.8 TB/s, a 2x improvement over the GB200.")[-1][2] is None

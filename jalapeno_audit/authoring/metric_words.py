@@ -19,6 +19,8 @@ Each rule is one sentence:
 - A power figure is the rated power when written as a part's attribute ("a 500W chip"); else the words of its clause (or,
   when it has none, its sentence) say: a measurement's ("we measured", "consumption", "draws") make it measured power, a
   rating's ("TDP", "rated", "envelope", "up to" N W in a sentence about a part) rated power, both or neither leave it open.
+- A ratio set beside the absolute figure before it, after only its unit and a comma or dash ("7.2 Tbps, a 4.5x
+  improvement"), with no metric phrase and no words of another measure in its clause, takes that figure's metric.
 - A bandwidth whose own clause speaks of links, a fabric or an interconnect between chips ("an Ethernet-based interconnect
   capable of 1TBps", "a scale-up fabric exposing 2.8 TB/s"), and not of memory, a switch or a CPU, is the catalog's
   "interconnect bandwidth".
@@ -59,6 +61,14 @@ _RATING = re.compile(r"\b(?:TDP|thermal design|rated|rating|envelope)\b", re.I)
 #: A part (the hardware a rating is of), and "up to" right before a figure: a part's most, its rating.
 _PART = re.compile(r"\b(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?)\b", re.I)
 _UP_TO = re.compile(r"\bup\s+to\s*$", re.I)
+
+#: What stands between a figure and a ratio set beside it: the figure's unit (and a parenthesis), one comma or dash, and at
+#: most an article, "which is" and a hedge.
+_APPOSITION = re.compile(r"[^,;:.()\u2013\u2014]{0,50}(?:\([^()]{0,20}\)\s*)?(?:,|\s[-\u2013\u2014]|[\u2013\u2014])\s*"
+                         r"(?:(?:a|an|which|that|is|was|some|around|about|roughly|nearly|almost|over|more than|up to|~)\s+)*", re.I)
+#: Words of a measure that differs from a figure's own: what a ratio beside it may be of instead.
+_ANOTHER_MEASURE = re.compile(r"\b(?:latency|requests?|bandwidth|memory|capacity|power|watts?|efficien\w*|cheaper|costs?|prices?|per[ -](?:watt|dollar|kW|kilowatt|joule)s?)\b",
+                              re.I)
 
 #: Words of energy efficiency: "four times more efficient", "more power-efficient", "twice as powerful per watt".
 _EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\b(?:performance|powerful|perf)\s*(?:per[ -]|/)\s*watt\b",
@@ -137,6 +147,23 @@ def power_basis(tail: str, part: str, sentence: str, before: str) -> str | None:
         if measured or rated or up_to:
             return "measured power" if measured and not (rated or up_to) else "rated power" if rated and not measured else None
     return None
+
+
+def settle_appositions(found: list[Candidate]) -> None:
+    """A ratio set beside the absolute figure before it, after only its unit and a comma or a dash ("7.2 Tbps, a 4.5x
+    improvement", "300 tokens/sec - around 10x what ...", "2,517 TFLOPS, which is nearly two times ..."), compares that
+    figure: with no metric phrase of its own and no words of another measure, it takes that figure's settled metric."""
+    for ratio in found:
+        if ratio.kind != "ratio" or ratio.doubts.get("metric") != NO_PHRASE:
+            continue
+        before = [other for other in found if other.sentence == ratio.sentence and other.end <= ratio.start]
+        value = max(before, key=lambda other: other.end, default=None)
+        if value is None or value.kind != "value" or value.metric is None or "metric" in value.doubts:
+            continue
+        start, end = clause(ratio.quote, ratio.start, ratio.end)
+        if _APPOSITION.fullmatch(ratio.quote, value.end, ratio.start) and not _ANOTHER_MEASURE.search(ratio.quote, start, end):
+            ratio.metric = value.metric
+            del ratio.doubts["metric"]
 
 
 def fold_hyphens(text: str) -> str:

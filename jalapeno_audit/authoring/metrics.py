@@ -16,6 +16,7 @@ from jalapeno_audit.authoring.metric_words import (
     fold_hyphens,
     phrase_pattern,
     power_basis,
+    settle_appositions,
 )
 from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
 from jalapeno_audit.corpus.catalog import Catalog
@@ -125,6 +126,7 @@ class MetricReader:
         Words of a workload or of efficiency in the ratio's own clause come first ("5x faster inference"); those in
         its sentence only after the speeds beside it (see ``WordsReader``)."""
         self.words.settle(found, in_sentence=False)
+        settle_appositions(found)
         self._speeds(found)
         self.words.settle(found, in_sentence=True)
 
