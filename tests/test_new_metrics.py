@@ -185,3 +185,10 @@ def test_a_ratio_beside_a_figure_that_speaks_of_another_measure_or_stands_apart_
     assert _found("Jalapeño reaches 5,000 TFLOPS and the GB200 trails it by 2x.")[-1][2] is None
     # The figure's own metric is in doubt: nothing to take.
     assert _found("Jalapeño reaches 1.8 TB/s, a 2x improvement over the GB200.")[-1][2] is None
+
+
+def test_a_figure_said_to_be_measured_keeps_its_metric_when_none_is_named_as_measured():
+    text = "Jalapeño delivers record throughput with 865,000 tokens/sec measured on one rack."
+    assert _found(text)[0][2] == "throughput" and "metric" not in _found(text)[0][3]
+    # Measured, with no phrase: the unit still fits a user's speed and a system's throughput.
+    assert _found("On Kimi K2.5 we measured 1,200 tokens per second on Jalapeño.")[0][2:] == (None, ["metric"])

@@ -303,8 +303,9 @@ class MetricReader:
         families = {self.catalog.metrics[m].family for m in metrics}
         if "power" in families:
             return metrics  # "up to 700W", "measured against its 700 W rating": a rating or a draw, the words do not say
+        # A family with no metric named as measured keeps the metrics read ("throughput with 865,000 tokens/sec measured").
         return {m for m in unit_metrics if bool(_MEASURED.search(self.catalog.metrics[m].name)) == said
-                and self.catalog.metrics[m].family in families and (m in metrics or said)}
+                and self.catalog.metrics[m].family in families and (m in metrics or said)} or metrics
 
     def unit_of(self, label: str) -> tuple[str, str] | None:
         """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
