@@ -192,3 +192,17 @@ def test_a_figure_said_to_be_measured_keeps_its_metric_when_none_is_named_as_mea
     assert _found(text)[0][2] == "throughput" and "metric" not in _found(text)[0][3]
     # Measured, with no phrase: the unit still fits a user's speed and a system's throughput.
     assert _found("On Kimi K2.5 we measured 1,200 tokens per second on Jalapeño.")[0][2:] == (None, ["metric"])
+
+
+def test_a_token_rate_said_of_a_system_of_many_chips_is_its_throughput():
+    for text in ("On Kimi K2.5, a Jalapeño rack (128 chips) can produce 30K tokens per second.",
+                 "On Kimi K2.5, one 8-chip Jalapeño server runs 45,000 tokens/sec."):
+        assert _found(text)[-1][2] == "throughput", text
+
+
+def test_a_token_rate_of_many_chips_said_as_a_speed_or_after_them_is_not_made_throughput():
+    # Words of speed: one stream's (the paragraph's words settle it, not the rack).
+    assert _found("On Kimi K2.5, a Jalapeño rack streams tokens at real-time speeds of 1,000 tokens per second.")[-1][2] != "throughput"
+    # The many chips come after the rate: they are the comparator's.
+    assert _found("Jalapeño runs Kimi K2.5 at 300 tokens/sec, 10x what a GB200 cluster does.")[0][2] != "throughput"
+    assert "metric" in _found("Jalapeño delivered 300 tokens/sec on Kimi K2.5, 10x what a GB200 cluster does.")[0][3]

@@ -39,6 +39,8 @@ _BEFORE_UNIT = re.compile(r"\+?(?:\s*(?:(?:NV|MX)?FP\d+|BF16|INT\d+|TF32|peak|su
 _SCALED_RATE = re.compile(r"\s*(?:(?P<kilo>kilo)tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?|"
                           r"tok(?:en)?s?\s*(?:/|per|a)\s*(?P<time>milliseconds?|ms|minutes?|min))\b"
                           r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)
+#: A system of many chips: a server, a rack, a node, a cluster, a pod, or a count of chips ("an 8-chip server", "128 chips").
+_MANY_CHIPS = re.compile(r"\b(?:servers?|racks?|nodes?|clusters?|pods?)\b|\b\d+[- ](?:chips?|GPUs?|accelerators?)\b", re.I)
 #: A token rate no single stream has come near (the fastest reported are below 20,000 tokens per second): an aggregate.
 _NO_STREAM = 50_000
 #: A model run at a rate: "to run at", "runs Llama 2 70B at roughly" (at most a hedge between "at" and the figure). "Delivers
@@ -212,7 +214,8 @@ class MetricReader:
             if token_rate and not unit_metrics & phrased:
                 # Neither phrase near it: a per-device basis in the sentence or a rate no one stream reaches, else the
                 # article's words, settle it.
-                aggregate = _AGGREGATE.search(sentence) or max(reading.values) * _per_second(scaled) >= _NO_STREAM
+                aggregate = _AGGREGATE.search(sentence) or max(reading.values) * _per_second(scaled) >= _NO_STREAM \
+                    or self._of_many_chips(sentence, reading.start)
                 settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if aggregate else self.token_rate
                 if not aggregate and _RUNS_AT.search(sentence, 0, reading.start):
                     # "got Llama 3.1 405B to run at 969 tokens per second": the speed a model runs at is one stream's.
@@ -274,6 +277,13 @@ class MetricReader:
             basis = power_basis(tail, part, sentence, before)
         chosen = unit_metrics & self.phrase_metrics(basis) if basis else set()
         return chosen or both
+
+    def _of_many_chips(self, sentence: str, start: int) -> bool:
+        """Whether a token rate is said of a system of many chips, named before it in its sentence ("a d-Matrix rack (128
+        chips) can produce 30K tokens per second", "a B200 server (~45,000 tokens/sec)"): its aggregate throughput, unless
+        the paragraph's words or words of speed make bare rates one user's."""
+        per_user = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s/user"), None)
+        return bool(_MANY_CHIPS.search(sentence, 0, start)) and self.token_rate != per_user and not _SPEED.search(sentence)
 
     def _kept_in(self, metric_id: str, written: str | None) -> str | None:
         """The unit to write for a figure read in a unit the metric is not kept in ("1.8 TB/s" of a metric kept in GB/s)."""
