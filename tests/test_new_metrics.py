@@ -206,3 +206,11 @@ def test_a_token_rate_of_many_chips_said_as_a_speed_or_after_them_is_not_made_th
     # The many chips come after the rate: they are the comparator's.
     assert _found("Jalapeño runs Kimi K2.5 at 300 tokens/sec, 10x what a GB200 cluster does.")[0][2] != "throughput"
     assert "metric" in _found("Jalapeño delivered 300 tokens/sec on Kimi K2.5, 10x what a GB200 cluster does.")[0][3]
+
+
+def test_a_time_per_token_is_the_time_per_output_token():
+    for text in ("Jalapeño serves Kimi K2.5 with a latency of 2 ms/token.",
+                 "Jalapeño serves Kimi K2.5 with a response time of less than 50 milliseconds per token."):
+        assert _found(text)[0][2:] == ("tpot", []), text
+    # A time not per token still fits several metrics.
+    assert _found("Jalapeño serves Kimi K2.5 with a latency of 50 milliseconds.")[0][2:] == (None, ["metric"])

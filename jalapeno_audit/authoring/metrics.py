@@ -41,6 +41,8 @@ _SCALED_RATE = re.compile(r"\s*(?:(?P<kilo>kilo)tok(?:en)?s?\s*(?:/|per|a)\s*s(?
                           r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)
 #: A system of many chips: a server, a rack, a node, a cluster, a pod, or a count of chips ("an 8-chip server", "128 chips").
 _MANY_CHIPS = re.compile(r"\b(?:servers?|racks?|nodes?|clusters?|pods?)\b|\b\d+[- ](?:chips?|GPUs?|accelerators?)\b", re.I)
+#: A time per token ("2 ms/token", "30 milliseconds per output token"): the catalog's time per output token.
+_PER_TOKEN = re.compile(r"\s*(?P<unit>ms|milliseconds?|s|secs?|seconds?)\s*(?:/|per|a)\s*(?:output\s+)?token\b", re.I)
 #: A token rate no single stream has come near (the fastest reported are below 20,000 tokens per second): an aggregate.
 _NO_STREAM = 50_000
 #: A model run at a rate: "to run at", "runs Llama 2 70B at roughly" (at most a hedge between "at" and the figure). "Delivers
@@ -177,7 +179,8 @@ class MetricReader:
             token_rate = True
             scaled = rate if rate.re is _SCALED_RATE else None
         elif not is_ratio and label:
-            base = self.spelled_unit(tail) or self.unit_of(tail.strip() if skipped else label)
+            per_token = _PER_TOKEN.match(tail)  # "2 ms/token": a time per token, in the unit before "/token"
+            base = self.spelled_unit(tail) or self.unit_of(per_token["unit"] if per_token else tail.strip() if skipped else label)
             if base is not None:
                 unit_id, base_unit = base
                 # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train"); "TB/s" fits a metric
@@ -186,6 +189,8 @@ class MetricReader:
                                 or ((held := self.catalog.units.get(m.unit)) is not None and held.metric_unit == base_unit)}
                 unit = unit_id if unit_id != base_unit else None
                 written = unit_id
+                if per_token:
+                    unit_metrics &= self.phrase_metrics("time per output token")
         phrased, spans = self.phrase_spans(part)
         where = part
         if not phrased and not (is_ratio and _OWN_MEASURE.search(part)):
