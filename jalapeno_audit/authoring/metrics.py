@@ -179,18 +179,7 @@ class MetricReader:
             token_rate = True
             scaled = rate if rate.re is _SCALED_RATE else None
         elif not is_ratio and label:
-            per_token = _PER_TOKEN.match(tail)  # "2 ms/token": a time per token, in the unit before "/token"
-            base = self.spelled_unit(tail) or self.unit_of(per_token["unit"] if per_token else tail.strip() if skipped else label)
-            if base is not None:
-                unit_id, base_unit = base
-                # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train"); "TB/s" fits a metric
-                # kept in GB/s, a unit the catalog converts to TB/s.
-                unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)
-                                or ((held := self.catalog.units.get(m.unit)) is not None and held.metric_unit == base_unit)}
-                unit = unit_id if unit_id != base_unit else None
-                written = unit_id
-                if per_token:
-                    unit_metrics &= self.phrase_metrics("time per output token")
+            unit_metrics, unit, written = self._labelled(tail, tail.strip() if skipped else label)
         phrased, spans = self.phrase_spans(part)
         where = part
         if not phrased and not (is_ratio and _OWN_MEASURE.search(part)):
@@ -242,6 +231,21 @@ class MetricReader:
         if phrased:
             return None, None, f"the sentence names {', '.join(sorted(phrased))}"
         return None, None, NO_PHRASE
+
+    def _labelled(self, tail: str, label: str) -> tuple[set[str], str | None, str | None]:
+        """The metrics a unit written after a figure fits, the unit to write (None for the metric's own) and the unit read."""
+        per_token = _PER_TOKEN.match(tail)  # "2 ms/token": a time per token, in the unit before "/token"
+        base = self.spelled_unit(tail) or self.unit_of(per_token["unit"] if per_token else label)
+        if base is None:
+            return set(), None, None
+        unit_id, base_unit = base
+        # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train"); "TB/s" fits a metric kept in
+        # GB/s, a unit the catalog converts to TB/s.
+        fits = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)
+                or ((held := self.catalog.units.get(m.unit)) is not None and held.metric_unit == base_unit)}
+        if per_token:
+            fits &= self.phrase_metrics("time per output token")
+        return fits, unit_id if unit_id != base_unit else None, unit_id
 
     def _per_basis(self, tail: str) -> tuple[set[str], str | None] | None:
         """A token rate per a unit of something else than a user ("4.45 tokens/second per TFLOPS", "tokens per second per
