@@ -59,17 +59,34 @@ def test_bytes_per_second_written_with_ps_keep_their_capital_b():
     assert _found("Jalapeño carries 288GB of HBM3E memory at 8Tbps.", catalog)[1] == ("8", "Tbps", "memory-bandwidth", [])
 
 
-def test_a_bandwidth_whose_clause_speaks_of_links_is_not_the_memorys():
+def test_a_bandwidth_whose_clause_speaks_of_links_is_the_interconnects():
     text = "Jalapeño carries 288GB of HBM3E memory and an interconnect capable of 1.8 TB/s across its links."
-    assert _found(text)[1][2:] == (None, ["at", "metric"])
+    assert _found(text)[1][:3] == ("1.8", "TB/s", "interconnect-bandwidth")
     text = "Jalapeño carries 288GB of HBM3E memory and a scale-up fabric exposing 1.8 TB/s of bandwidth."
-    assert _found(text)[1][2] is None
-    # A TB/s figure fits a metric kept in GB/s: with memory words only in another clause, the link's metric is open.
+    assert _found(text)[1][:3] == ("1.8", "TB/s", "interconnect-bandwidth")
+    assert _found("Jalapeño moves 900 GB/s per chip over NVLink.")[0] == ("900", "GB/s", "interconnect-bandwidth", [])
+    # A corpus catalog's own entry of the same id replaces the built-in one and is read alike.
     catalog = load_catalog(("links.yaml", _LINKS))
     text = "Jalapeño carries 288GB of HBM3E memory, and its interconnect moves 1 TB/s across ten 800Gbps links."
-    assert [f[2:] for f in _found(text, catalog)][1][0] is None
+    assert _found(text, catalog)[1][:3] == ("1", "TB/s", "interconnect-bandwidth")
     # Memory named in the figure's own clause settles it.
     assert _found("Jalapeño carries 288GB of HBM3E memory with 8 TB/s of memory bandwidth.")[1] == ("8", None, "memory-bandwidth", [])
+
+
+def test_a_bandwidth_of_links_beside_memory_a_switch_or_a_cpu_stays_open():
+    # Links and memory in one clause: either may be meant.
+    assert _found("Jalapeño pairs its HBM3E memory with links at 1.8 TB/s.")[0][2] is None
+    # A switch's ports and a CPU's link are not links between accelerators.
+    assert _found("Jalapeño can serve as an 11.2 TB/s switch for its fabric.")[0][2:] == (None, ["metric"])
+    assert _found("Jalapeño links to its CPU at 900 GB/s over NVLink.")[0][2:] == (None, ["metric"])
+    # No words of links at all: the unit alone does not say.
+    assert _found("Jalapeño reaches 1.8 TB/s.")[0][2:] == (None, ["metric"])
+
+
+def test_interconnect_phrases_name_the_interconnect_bandwidth():
+    for written in ("Interchip Interconnect (ICI) bandwidth", "scaleup bandwidth", "scale-out bandwidth", "NVLink bandwidth",
+                    "chip-to-chip bandwidth", "Infinity Fabric bandwidth", "bidirectional bandwidth"):
+        assert _found(f"Jalapeño offers double the {written} of the GB200.")[0][2:] == ("interconnect-bandwidth", []), written
 
 
 #: Relative metrics a corpus catalog may add, named as the evaluation set's catalog names them.
@@ -134,3 +151,66 @@ def test_a_rise_is_not_of_a_lower_is_better_metric_named_in_another_clause():
     assert _ratio(text) == (None, ["metric"])
     # Named in the ratio's own clause, the metric is read as written (the figure's direction is another field's doubt).
     assert _ratio("Jalapeño offers a 2x lower time to train than the GB200.")[0] == "time-to-train"
+
+
+def test_a_power_figure_takes_its_basis_from_words_of_measuring_or_of_a_rating():
+    for text in ("In our tests we measured 680 W on the GB200 under load.", "The GB200 drew 5.2 kW during the run.",
+                 "Our measurements show the GB200 at 690 W.", "The GB200's consumption reached 690 W."):
+        assert _found(text)[0][2:] == ("measured-power", []), text
+    for text in ("The GB200 has a TDP of 1,200 W.", "The GB200 is rated at 1,000 W.", "The GB200 GPU runs at up to 1,200 W.",
+                 "The GB200 fits a 1,200 W envelope."):
+        assert _found(text)[0][2:] == ("rated-power", []), text
+    # The clause's own words over a phrase in another clause of the sentence.
+    assert [f[2] for f in _found("The GB200 consumes 700 W, well under its 1,000 W TDP.")] == ["measured-power", "rated-power"]
+
+
+def test_a_power_figure_whose_words_do_not_say_or_say_both_stays_open():
+    for text in ("The GB200 runs at 1,200 W.", "The GB200 draws up to 1,200 W.", "The GB200's rated draw is 1,000 W."):
+        assert _found(text)[0][2:] == (None, ["metric"]), text
+
+
+def test_a_ratio_set_beside_a_figure_takes_that_figures_metric():
+    for text in ("Jalapeño's memory bandwidth has increased to 7.2 TB/s, a 4.5x improvement over the GB200.",
+                 "Jalapeño reaches 5,000 TFLOPS, which is nearly two times the GB200.",
+                 "Jalapeño reaches 5,000 TFLOPS - around 2x what the GB200 does."):
+        assert [f[2] for f in _found(text)][-1] in ("memory-bandwidth", "peak-compute"), text
+        assert "metric" not in _found(text)[-1][3], text
+
+
+def test_a_ratio_beside_a_figure_that_speaks_of_another_measure_or_stands_apart_stays_open():
+    # Its clause speaks of another measure than the figure's.
+    assert _found("Jalapeño reaches 5,000 TFLOPS, a 2x gain in performance per watt over the GB200.")[-1][2] is None
+    assert _found("Jalapeño reaches 5,000 TFLOPS, with 3x lower latency than the GB200.")[-1][2] is None
+    # Not beside it: a verb of its own between them.
+    assert _found("Jalapeño reaches 5,000 TFLOPS and the GB200 trails it by 2x.")[-1][2] is None
+    # The figure's own metric is in doubt: nothing to take.
+    assert _found("Jalapeño reaches 1.8 TB/s, a 2x improvement over the GB200.")[-1][2] is None
+
+
+def test_a_figure_said_to_be_measured_keeps_its_metric_when_none_is_named_as_measured():
+    text = "Jalapeño delivers record throughput with 865,000 tokens/sec measured on one rack."
+    assert _found(text)[0][2] == "throughput" and "metric" not in _found(text)[0][3]
+    # Measured, with no phrase: the unit still fits a user's speed and a system's throughput.
+    assert _found("On Kimi K2.5 we measured 1,200 tokens per second on Jalapeño.")[0][2:] == (None, ["metric"])
+
+
+def test_a_token_rate_said_of_a_system_of_many_chips_is_its_throughput():
+    for text in ("On Kimi K2.5, a Jalapeño rack (128 chips) can produce 30K tokens per second.",
+                 "On Kimi K2.5, one 8-chip Jalapeño server runs 45,000 tokens/sec."):
+        assert _found(text)[-1][2] == "throughput", text
+
+
+def test_a_token_rate_of_many_chips_said_as_a_speed_or_after_them_is_not_made_throughput():
+    # Words of speed: one stream's (the paragraph's words settle it, not the rack).
+    assert _found("On Kimi K2.5, a Jalapeño rack streams tokens at real-time speeds of 1,000 tokens per second.")[-1][2] != "throughput"
+    # The many chips come after the rate: they are the comparator's.
+    assert _found("Jalapeño runs Kimi K2.5 at 300 tokens/sec, 10x what a GB200 cluster does.")[0][2] != "throughput"
+    assert "metric" in _found("Jalapeño delivered 300 tokens/sec on Kimi K2.5, 10x what a GB200 cluster does.")[0][3]
+
+
+def test_a_time_per_token_is_the_time_per_output_token():
+    for text in ("Jalapeño serves Kimi K2.5 with a latency of 2 ms/token.",
+                 "Jalapeño serves Kimi K2.5 with a response time of less than 50 milliseconds per token."):
+        assert _found(text)[0][2:] == ("tpot", []), text
+    # A time not per token still fits several metrics.
+    assert _found("Jalapeño serves Kimi K2.5 with a latency of 50 milliseconds.")[0][2:] == (None, ["metric"])

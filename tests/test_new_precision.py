@@ -366,7 +366,10 @@ def _measured(text: str) -> list[tuple[str | None, list[str]]]:
 
 
 def test_a_metric_named_as_measured_is_the_one_of_a_figure_said_to_be_measured():
-    assert _measured("The GB200 has 8 TB/s of bandwidth.") == [("memory-bandwidth", [])]
+    assert _measured("The GB200 has 8 TB/s of memory bandwidth.") == [("memory-bandwidth", [])]
+    # The memory's, not said to be measured, of the bandwidths the unit fits (the built-in catalog's links are another).
+    assert _measured("The GB200 pairs its HBM3E memory with 8 TB/s of bandwidth.") == [("memory-bandwidth", [])]
+    assert _measured("The GB200 has 8 TB/s of bandwidth.") == [(None, ["metric"])]
     assert _measured("On the GB200 we measured 7.35 TB/s HBM bandwidth.")[0][0] == "measured-memory-bandwidth"
     assert _measured("The GB200 reaches 5,000 TFLOPS of compute.")[0][0] == "peak-compute"
     assert _measured("The GB200 sustained 4,000 TFLOPS in GEMM tests.")[0][0] == "sustained-compute"

@@ -4,6 +4,8 @@ Each rule is one sentence:
 
 - A phrase is found with a hyphen or a space between its words alike ("performance-per-dollar" is "performance per
   dollar"), and a non-breaking hyphen is a hyphen.
+- A phrase's hyphenated words may be written closed up ("scaleup bandwidth", "interchip"), and an abbreviation in
+  parentheses between its words is a gloss ("Interconnect (ICI) bandwidth").
 - A phrase that opens a hyphenated compound ("memory-bound", "compute-heavy") qualifies the word after it: it names
   no metric.
 - "TBps", "GBps" with a capital B are bytes per second ("TB/s"); "Tbps" with a small b is bits.
@@ -14,6 +16,14 @@ Each rule is one sentence:
   performance" or "training performance" ("... per dollar" when the clause says per dollar).
 - Words of links and fabrics in a figure's own clause ("interconnect", "10 400Gbps links", "scale-up fabric", "AI
   switch") say its bandwidth is not the memory's, whatever memory the sentence speaks of elsewhere.
+- A power figure is the rated power when written as a part's attribute ("a 500W chip"); else the words of its clause (or,
+  when it has none, its sentence) say: a measurement's ("we measured", "consumption", "draws") make it measured power, a
+  rating's ("TDP", "rated", "envelope", "up to" N W in a sentence about a part) rated power, both or neither leave it open.
+- A ratio set beside the absolute figure before it, after only its unit and a comma or dash ("7.2 Tbps, a 4.5x
+  improvement"), with no metric phrase and no words of another measure in its clause, takes that figure's metric.
+- A bandwidth whose own clause speaks of links, a fabric or an interconnect between chips ("an Ethernet-based interconnect
+  capable of 1TBps", "a scale-up fabric exposing 2.8 TB/s"), and not of memory, a switch or a CPU, is the catalog's
+  "interconnect bandwidth".
 """
 
 from __future__ import annotations
@@ -33,6 +43,33 @@ _BYTES_PS = re.compile(r"(?P<prefix>[kKMGTPE])Bps(?P<end>[.,;:]?)")
 INTERCONNECT_WORDS = re.compile(r"\b(?:interconnects?|links?|fabrics?|scale[- ]?up|scale[- ]?out|NVLink|ICI|InfiniBand|switch(?:es)?)\b",
                                 re.I)
 
+#: Words of links between chips (not a switch's ports, not a CPU's link to its GPUs): a bandwidth in the clause is what the
+#: catalog calls "interconnect bandwidth".
+CHIP_LINK_WORDS = re.compile(r"\b(?:interconnect(?:s|ed)?|links?|fabrics?|scale[- ]?up|scale[- ]?out|NVLink|ICI|InfiniBand)\b", re.I)
+#: Words of another link than one between accelerators: a switch's, a host's.
+OTHER_LINK_WORDS = re.compile(r"\b(?:switch(?:es)?|CPUs?|host)\b", re.I)
+#: The catalog phrase link words stand for.
+LINK_PHRASE = "interconnect bandwidth"
+
+#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs", "a 750 W SoC envelope"): the part's rating.
+_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope)\b",
+                    re.I)
+#: A study's own words of measuring a power: what was drawn or consumed.
+_MEASURING = re.compile(r"\b(?:measured|measurements?|measuring|consum(?:es|ed|ing|ption)|draws?|drew|drawing|drawn)\b", re.I)
+#: A rating's words.
+_RATING = re.compile(r"\b(?:TDP|thermal design|rated|rating|envelope)\b", re.I)
+#: A part (the hardware a rating is of), and "up to" right before a figure: a part's most, its rating.
+_PART = re.compile(r"\b(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?)\b", re.I)
+_UP_TO = re.compile(r"\bup\s+to\s*$", re.I)
+
+#: What stands between a figure and a ratio set beside it: the figure's unit (and a parenthesis), one comma or dash, and at
+#: most an article, "which is" and a hedge.
+_APPOSITION = re.compile(r"[^,;:.()\u2013\u2014]{0,50}(?:\([^()]{0,20}\)\s*)?(?:,|\s[-\u2013\u2014]|[\u2013\u2014])\s*"
+                         r"(?:(?:a|an|which|that|is|was|some|around|about|roughly|nearly|almost|over|more than|up to|~)\s+)*", re.I)
+#: Words of a measure that differs from a figure's own: what a ratio beside it may be of instead.
+_ANOTHER_MEASURE = re.compile(r"\b(?:latency|requests?|bandwidth|memory|capacity|power|watts?|efficien\w*|cheaper|costs?|prices?|per[ -](?:watt|dollar|kW|kilowatt|joule)s?)\b",
+                              re.I)
+
 #: Words of energy efficiency: "four times more efficient", "more power-efficient", "twice as powerful per watt".
 _EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\b(?:performance|powerful|perf)\s*(?:per[ -]|/)\s*watt\b",
                         re.I)
@@ -42,6 +79,9 @@ _PERFORMANCE = re.compile(r"\b(?:performance|faster|quicker|speed-?ups?|as fast)
 _WORKLOADS = (("inference", re.compile(r"\binferenc(?:e|es|ing)\b", re.I)), ("training", re.compile(r"\b(?:train|trains|training)\b", re.I)))
 #: Words of a figure that was not measured.
 _BASIS = re.compile(r"\b(?:estimated|projected|projects|projections?|simulated)\b", re.I)
+#: What stands between two words of a phrase written with a space: a space or a hyphen, and an abbreviation in parentheses
+#: after it is a gloss ("Interchip Interconnect (ICI) bandwidth" says "interconnect bandwidth").
+_SEPARATOR = r"[ -](?:\([a-z0-9]{2,8}\) )?"
 #: The doubt of a ratio whose clause names no metric (metrics.NO_PHRASE).
 NO_PHRASE = "no metric phrase near the figure"
 _PER_DOLLAR = re.compile(r"\bper[ -]dollar\b", re.I)
@@ -93,16 +133,53 @@ class WordsReader:
                 candidate.doubts.setdefault("at", f"the sentence says '{basis.group()}': a basis for `at`?")
 
 
+def power_basis(tail: str, part: str, sentence: str, before: str) -> str | None:
+    """The catalog phrase a power figure's words stand for, "rated power" or "measured power", or None when they do not
+    say or say both: a figure written as an attribute of a part ("a 500W chip") is its rating; else the words of its
+    clause (or, when it has none, of its sentence): a measurement's ("we measured", "consumption", "draws") or a
+    rating's ("TDP", "rated", "envelope", "up to" before the figure in a sentence about a part)."""
+    if _RATED.match(tail):
+        return "rated power"
+    up_to = bool(_UP_TO.search(before))  # a most, not what was seen
+    for scope in (part, sentence):
+        measured = bool(_MEASURING.search(scope))
+        rated = bool(_RATING.search(scope)) or (up_to and bool(_PART.search(sentence)))
+        if measured or rated or up_to:
+            return "measured power" if measured and not (rated or up_to) else "rated power" if rated and not measured else None
+    return None
+
+
+def settle_appositions(found: list[Candidate]) -> None:
+    """A ratio set beside the absolute figure before it, after only its unit and a comma or a dash ("7.2 Tbps, a 4.5x
+    improvement", "300 tokens/sec - around 10x what ...", "2,517 TFLOPS, which is nearly two times ..."), compares that
+    figure: with no metric phrase of its own and no words of another measure, it takes that figure's settled metric."""
+    for ratio in found:
+        if ratio.kind != "ratio" or ratio.doubts.get("metric") != NO_PHRASE:
+            continue
+        before = [other for other in found if other.sentence == ratio.sentence and other.end <= ratio.start]
+        value = max(before, key=lambda other: other.end, default=None)
+        if value is None or value.kind != "value" or value.metric is None or "metric" in value.doubts:
+            continue
+        start, end = clause(ratio.quote, ratio.start, ratio.end)
+        if _APPOSITION.fullmatch(ratio.quote, value.end, ratio.start) and not _ANOTHER_MEASURE.search(ratio.quote, start, end):
+            ratio.metric = value.metric
+            del ratio.doubts["metric"]
+
+
 def fold_hyphens(text: str) -> str:
     """The text with its hyphens made plain, of the same length (so spans found in it are spans of the text)."""
     return text.translate(_HYPHENS)
 
 
 def phrase_pattern(phrase: str) -> re.Pattern[str]:
-    """A phrase as found in folded lower-case text: a hyphen or a space between its words alike, standing alone (not
-    inside a word) and not opening a hyphenated compound ("memory-bound")."""
-    words = [re.escape(word) for word in re.split(r"[ -]+", phrase) if word]
-    body = r"[ -]".join(words) if words else re.escape(phrase)
+    """A phrase as found in folded lower-case text: a hyphen or a space between its words alike (a hyphen also closed
+    up, a space also around a parenthesised abbreviation), standing alone (not inside a word) and not opening a
+    hyphenated compound ("memory-bound")."""
+    pieces = re.split(r"([ -]+)", phrase.strip(" -"))
+    if not phrase.strip(" -"):
+        return re.compile(rf"(?<![\w]){re.escape(phrase)}(?![\w])")
+    # Words (even places) stand as written; a hyphen between two may be closed up ("scaleup"), a space may hold a gloss.
+    body = "".join(re.escape(piece) if i % 2 == 0 else r"[ -]?" if piece == "-" else _SEPARATOR for i, piece in enumerate(pieces))
     return re.compile(rf"(?<![\w]){body}(?![\w])(?!-[a-z])")
 
 

@@ -6,7 +6,18 @@ import re
 from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.metric_words import INTERCONNECT_WORDS, WordsReader, bytes_label, fold_hyphens, phrase_pattern
+from jalapeno_audit.authoring.metric_words import (
+    CHIP_LINK_WORDS,
+    INTERCONNECT_WORDS,
+    LINK_PHRASE,
+    OTHER_LINK_WORDS,
+    WordsReader,
+    bytes_label,
+    fold_hyphens,
+    phrase_pattern,
+    power_basis,
+    settle_appositions,
+)
 from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import Reading
@@ -28,6 +39,10 @@ _BEFORE_UNIT = re.compile(r"\+?(?:\s*(?:(?:NV|MX)?FP\d+|BF16|INT\d+|TF32|peak|su
 _SCALED_RATE = re.compile(r"\s*(?:(?P<kilo>kilo)tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?|"
                           r"tok(?:en)?s?\s*(?:/|per|a)\s*(?P<time>milliseconds?|ms|minutes?|min))\b"
                           r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)
+#: A system of many chips: a server, a rack, a node, a cluster, a pod, or a count of chips ("an 8-chip server", "128 chips").
+_MANY_CHIPS = re.compile(r"\b(?:servers?|racks?|nodes?|clusters?|pods?)\b|\b\d+[- ](?:chips?|GPUs?|accelerators?)\b", re.I)
+#: A time per token ("2 ms/token", "30 milliseconds per output token"): the catalog's time per output token.
+_PER_TOKEN = re.compile(r"\s*(?P<unit>ms|milliseconds?|s|secs?|seconds?)\s*(?:/|per|a)\s*(?:output\s+)?token\b", re.I)
 #: A token rate no single stream has come near (the fastest reported are below 20,000 tokens per second): an aggregate.
 _NO_STREAM = 50_000
 #: A model run at a rate: "to run at", "runs Llama 2 70B at roughly" (at most a hedge between "at" and the figure). "Delivers
@@ -44,9 +59,6 @@ NO_PHRASE = _NO_PHRASE
 _OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth)\b", re.I)
 #: Words of a rise: said of a lower-is-better metric named in another clause, they are not of that metric.
 _RISE = re.compile(r"\b(?:gains?|increases?|higher|more)\b", re.I)
-#: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs", "a 750 W SoC envelope"): the part's rating.
-_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope)\b",
-                    re.I)
 #: Words of training a model: a figure in a unit of time is then how long training took.
 _TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.I)
 #: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
@@ -118,6 +130,7 @@ class MetricReader:
         Words of a workload or of efficiency in the ratio's own clause come first ("5x faster inference"); those in
         its sentence only after the speeds beside it (see ``WordsReader``)."""
         self.words.settle(found, in_sentence=False)
+        settle_appositions(found)
         self._speeds(found)
         self.words.settle(found, in_sentence=True)
 
@@ -146,7 +159,7 @@ class MetricReader:
         clause names no metric is not given one named in the clause of an absolute figure (``others``): "3x faster
         than Y, reaching 90 ms time to first token" says what 90 ms is, not what 3x is."""
         unit_metrics: set[str] = set()
-        unit = None
+        unit = written = None
         token_rate = False
         scaled: re.Match[str] | None = None
         tail = sentence[reading.end:reading.end + 60] if reading.end <= len(sentence) else ""
@@ -166,14 +179,7 @@ class MetricReader:
             token_rate = True
             scaled = rate if rate.re is _SCALED_RATE else None
         elif not is_ratio and label:
-            base = self.spelled_unit(tail) or self.unit_of(tail.strip() if skipped else label)
-            if base is not None:
-                unit_id, base_unit = base
-                # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train"); "TB/s" fits a metric
-                # kept in GB/s, a unit the catalog converts to TB/s.
-                unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)
-                                or ((held := self.catalog.units.get(m.unit)) is not None and held.metric_unit == base_unit)}
-                unit = unit_id if unit_id != base_unit else None
+            unit_metrics, unit, written = self._labelled(tail, tail.strip() if skipped else label)
         phrased, spans = self.phrase_spans(part)
         where = part
         if not phrased and not (is_ratio and _OWN_MEASURE.search(part)):
@@ -182,24 +188,28 @@ class MetricReader:
             (phrased, spans), where = self.phrase_spans(sentence, others if is_ratio else None), sentence
         if unit_metrics:
             both = unit_metrics & phrased if phrased else unit_metrics
-            if len(both) != 1 and _RATED.match(tail):
-                both = unit_metrics & self.phrase_metrics("rated power")
+            both = self._power_basis(both, unit_metrics, tail, (part, sentence, where), sentence[:reading.start])
             if len(both) != 1 and _TRAINING.search(sentence):
                 # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
                 both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
             if len(both) != 1 or self._qualified(both, where):
                 both = self._as_said(both or unit_metrics, unit_metrics, where)
+            if (len(both) != 1 or self._linked(both, phrased if where == part else set(), part)) \
+                    and (link := self._chip_link(unit_metrics, part)) is not None:
+                return link, unit or self._kept_in(link, written), ""
             if len(both) != 1 and _MEMORY_WORDS.search(sentence) and not INTERCONNECT_WORDS.search(part):
                 memory = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "memory"}
                 both = memory if len(memory) == 1 else both
             if len(both) == 1 and self._linked(both, phrased if where == part else set(), part):
                 return None, unit, f"its clause speaks of links ('{INTERCONNECT_WORDS.search(part).group()}'): not the memory's bandwidth?"  # type: ignore[union-attr]
             if len(both) == 1:
-                return self._rate_unit(both.pop(), unit, scaled)
+                only = both.pop()
+                return self._rate_unit(only, unit or self._kept_in(only, written), scaled)
             if token_rate and not unit_metrics & phrased:
                 # Neither phrase near it: a per-device basis in the sentence or a rate no one stream reaches, else the
                 # article's words, settle it.
-                aggregate = _AGGREGATE.search(sentence) or max(reading.values) * _per_second(scaled) >= _NO_STREAM
+                aggregate = _AGGREGATE.search(sentence) or max(reading.values) * _per_second(scaled) >= _NO_STREAM \
+                    or self._of_many_chips(sentence, reading.start)
                 settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if aggregate else self.token_rate
                 if not aggregate and _RUNS_AT.search(sentence, 0, reading.start):
                     # "got Llama 3.1 405B to run at 969 tokens per second": the speed a model runs at is one stream's.
@@ -221,6 +231,21 @@ class MetricReader:
         if phrased:
             return None, None, f"the sentence names {', '.join(sorted(phrased))}"
         return None, None, NO_PHRASE
+
+    def _labelled(self, tail: str, label: str) -> tuple[set[str], str | None, str | None]:
+        """The metrics a unit written after a figure fits, the unit to write (None for the metric's own) and the unit read."""
+        per_token = _PER_TOKEN.match(tail)  # "2 ms/token": a time per token, in the unit before "/token"
+        base = self.spelled_unit(tail) or self.unit_of(per_token["unit"] if per_token else label)
+        if base is None:
+            return set(), None, None
+        unit_id, base_unit = base
+        # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train"); "TB/s" fits a metric kept in
+        # GB/s, a unit the catalog converts to TB/s.
+        fits = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)
+                or ((held := self.catalog.units.get(m.unit)) is not None and held.metric_unit == base_unit)}
+        if per_token:
+            fits &= self.phrase_metrics("time per output token")
+        return fits, unit_id if unit_id != base_unit else None, unit_id
 
     def _per_basis(self, tail: str) -> tuple[set[str], str | None] | None:
         """A token rate per a unit of something else than a user ("4.45 tokens/second per TFLOPS", "tokens per second per
@@ -252,6 +277,38 @@ class MetricReader:
         family = self.catalog.metrics[next(iter(metrics))].family
         return family == "memory" and not metrics & phrased and bool(INTERCONNECT_WORDS.search(part))
 
+    def _power_basis(self, both: set[str], unit_metrics: set[str], tail: str, texts: tuple[str, str, str], before: str) -> set[str]:
+        """The rated or the measured power, when a figure's words say which (``power_basis``): its clause's words over a
+        metric phrase found only in another clause of its sentence, its sentence's when no phrase settled it."""
+        part, sentence, where = texts
+        basis = power_basis(tail, part, part, before) if where != part else None
+        if basis is None and len(both) != 1:
+            basis = power_basis(tail, part, sentence, before)
+        chosen = unit_metrics & self.phrase_metrics(basis) if basis else set()
+        return chosen or both
+
+    def _of_many_chips(self, sentence: str, start: int) -> bool:
+        """Whether a token rate is said of a system of many chips, named before it in its sentence ("a d-Matrix rack (128
+        chips) can produce 30K tokens per second", "a B200 server (~45,000 tokens/sec)"): its aggregate throughput, unless
+        the paragraph's words or words of speed make bare rates one user's."""
+        per_user = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s/user"), None)
+        return bool(_MANY_CHIPS.search(sentence, 0, start)) and self.token_rate != per_user and not _SPEED.search(sentence)
+
+    def _kept_in(self, metric_id: str, written: str | None) -> str | None:
+        """The unit to write for a figure read in a unit the metric is not kept in ("1.8 TB/s" of a metric kept in GB/s)."""
+        return written if written is not None and written != self.catalog.metrics[metric_id].unit else None
+
+    def _chip_link(self, unit_metrics: set[str], part: str) -> str | None:
+        """The catalog's "interconnect bandwidth", when a figure's unit fits it and its clause speaks of links, a fabric or
+        an interconnect between chips, and not of memory, a switch or a CPU ("a scale-up fabric exposing 2.8 TB/s")."""
+        if not CHIP_LINK_WORDS.search(part) or OTHER_LINK_WORDS.search(part) or _MEMORY_WORDS.search(part):
+            return None
+        # The metric named so, or whose name or aliases say so ("inter-chip interconnect bandwidth").
+        said = phrase_pattern(LINK_PHRASE)
+        linked = {m for m in unit_metrics
+                  if any(said.search(fold_hyphens(name.lower())) for name in (self.catalog.metrics[m].name, *self.catalog.metrics[m].aliases))}
+        return linked.pop() if len(linked) == 1 else None
+
     def _qualified(self, metrics: set[str], text: str) -> bool:
         """Whether the text says its figure was measured ("we measured 7.35 TB/s") and a metric the unit fits is named as
         measured: the measured one is meant, whatever plainer phrase ("HBM bandwidth") the text also uses."""
@@ -260,13 +317,14 @@ class MetricReader:
     def _as_said(self, metrics: set[str], unit_metrics: set[str], text: str) -> set[str]:
         """Of the metrics a unit fits, those whose names say measured ("sustained (measured) compute throughput") when
         the text says so, and the others (a spec, "peak compute") when it does not; of the family already read. A power
-        figure not said to be measured stays open: a rating and a draw are written alike."""
+        figure's basis is read by ``power_basis`` alone: a rating and a draw are written alike."""
         said = bool(_MEASURED.search(text))
         families = {self.catalog.metrics[m].family for m in metrics}
-        if not said and "power" in families:
-            return metrics  # "up to 700W": a rating or a draw, the words do not say
+        if "power" in families:
+            return metrics  # "up to 700W", "measured against its 700 W rating": a rating or a draw, the words do not say
+        # A family with no metric named as measured keeps the metrics read ("throughput with 865,000 tokens/sec measured").
         return {m for m in unit_metrics if bool(_MEASURED.search(self.catalog.metrics[m].name)) == said
-                and self.catalog.metrics[m].family in families and (m in metrics or said)}
+                and self.catalog.metrics[m].family in families and (m in metrics or said)} or metrics
 
     def unit_of(self, label: str) -> tuple[str, str] | None:
         """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
