@@ -21,7 +21,6 @@ import matplotlib
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.markers import TICKDOWN, MarkerStyle
 from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator, ScalarFormatter
 from matplotlib.transforms import ScaledTranslation
@@ -136,10 +135,10 @@ class _Canvas:
         for side in ("top", "right", "left"):
             ax.spines[side].set_visible(False)
         along = ax.get_xaxis_transform()  # x in data, y in axes
-        self.grid = LineCollection([], colors="#d9d9d9", linewidths=0.6, capstyle="projecting", zorder=_AXIS, transform=along)
-        ax.add_collection(self.grid, autolim=False)
+        self.grid = Line2D([], [], color="#d9d9d9", linewidth=0.6, solid_capstyle="projecting", zorder=_AXIS, transform=along)
+        ax.add_line(self.grid)
         rc = matplotlib.rcParams
-        self.ticks = Line2D([], [], linestyle="none", marker=MarkerStyle(TICKDOWN), markersize=rc["xtick.major.size"], markeredgewidth=rc["xtick.major.width"],
+        self.ticks = Line2D([], [], linewidth=rc["xtick.major.width"], solid_capstyle="butt",
                             color=rc["xtick.color"], transform=along, clip_on=False, zorder=_AXIS)
         ax.add_line(self.ticks)
         below = rc["xtick.major.size"] + rc["xtick.major.pad"]  # points from the axis to the top of a tick label
@@ -213,8 +212,9 @@ class _Canvas:
                 self.formatter.axis.set_view_interval(low, high)  # type: ignore[union-attr]  # the dummy axis made in __init__
                 texts = self.formatter.format_ticks(ticks)
                 offset = self.formatter.get_offset()
-        self.grid.set_segments([[(t, 0), (t, 1)] for t in ticks])
-        self.ticks.set_data(ticks, [0] * len(ticks))
+        self.grid.set_data([x for t in ticks for x in (t, t, math.nan)], [y for _ in ticks for y in (0, 1, math.nan)])
+        down = matplotlib.rcParams["xtick.major.size"] / (self.axes.get_position().height * self.figure.get_figheight() * 72)
+        self.ticks.set_data([x for t in ticks for x in (t, t, math.nan)], [y for _ in ticks for y in (0, -down, math.nan)])
         _place(self.tick_labels, [((t, 0), text) for t, text in zip(ticks, texts, strict=True)],
                lambda: self.axes.text(0, 0, "", transform=self.tick_at, ha="center", va="top", zorder=_AXIS))
         self.offset.set_text(offset)
