@@ -10,6 +10,7 @@ from fractions import Fraction
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, counted_setting
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
+from jalapeno_audit.authoring.refinements import refines
 from jalapeno_audit.authoring.sentences import Sentence, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import read_figures
@@ -252,9 +253,11 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
 
 
 def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sentence: bool) -> bool:
-    """Whether `at` already says what a condition word says: the same setting, or in the sentence, a setting of a kind
-    the figure's clause states (another clause's: "N in a server test and M in an offline test")."""
-    return setting is not None and (settings.get(setting[0]) == setting[1] or (in_sentence and setting[0] in settings))
+    """Whether `at` already says what a condition word says: the same setting, a precision `at` writes more narrowly
+    ("FP8" beside "2,517 MXFP8 TFLOPS"), or in the sentence, a setting of a kind the figure's clause states (another
+    clause's: "N in a server test and M in an offline test")."""
+    return setting is not None and (settings.get(setting[0]) == setting[1] or (in_sentence and setting[0] in settings)
+                                    or (setting[0] == "precision" and refines(settings.get("precision"), setting[1])))
 
 
 def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | None) -> bool:

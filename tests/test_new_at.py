@@ -1,0 +1,27 @@
+"""`audit new`: condition words a figure's `at` already says, or that are not conditions of the figure at all."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.refinements import refines
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+
+def _found(text: str) -> list[tuple[str, str | None, str | None, dict[str, str], list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.metric, c.at, sorted(c.doubts)) for c in found]
+
+
+def test_a_block_scaled_precision_is_a_kind_of_the_plain_one():
+    assert refines("mxfp8", "fp8") and refines("nvfp4", "FP4")
+    assert not refines("mxfp8", "fp4") and not refines("fp8", "fp8") and not refines(None, "fp8") and not refines("fp8", "mxfp8")
+
+
+def test_a_paragraphs_plain_precision_says_no_more_than_the_figures_block_scaled_one():
+    text = "Jalapeño competes in FP8 performance. Jalapeño offers up to 2,517 MXFP8 TFLOPS."
+    assert _found(text)[0][3:] == ({"precision": "mxfp8"}, [])
+    # Another precision in the paragraph, or the plain one beside a block-scaled one the paragraph names: left to the reader.
+    for text in ("Jalapeño competes in FP4 performance. Jalapeño offers up to 2,517 MXFP8 TFLOPS.",
+                 "Jalapeño competes in MXFP8 performance. Jalapeño offers up to 2,517 FP8 TFLOPS."):
+        assert _found(text)[0][4] == ["at"], text
+
