@@ -25,3 +25,11 @@ def test_a_paragraphs_plain_precision_says_no_more_than_the_figures_block_scaled
                  "Jalapeño competes in MXFP8 performance. Jalapeño offers up to 2,517 FP8 TFLOPS."):
         assert _found(text)[0][4] == ["at"], text
 
+
+def test_a_figure_of_one_devices_parts_takes_no_device_count_from_its_paragraph():
+    text = "Jalapeño servers cram 32 chips into a single node. The accelerator's 140 cores promise up to 745 teraFLOPS of FP8 performance."
+    assert _found(text)[-1][3:] == ({"precision": "fp8"}, [])
+    # Without the one device's possessive, the paragraph's count may be the compute's; a throughput is no device's spec.
+    for text in ("Jalapeño servers cram 32 chips into a single node. Its 140 cores promise up to 745 teraFLOPS of FP8 performance.",
+                 "Jalapeño servers cram 32 chips into a single node. The accelerator's cores reach 9,000 tokens per second on Kimi K2.5."):
+        assert "at" in _found(text)[-1][4], text

@@ -10,7 +10,7 @@ from fractions import Fraction
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, counted_setting
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
-from jalapeno_audit.authoring.refinements import refines
+from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, refines
 from jalapeno_audit.authoring.sentences import Sentence, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import read_figures
@@ -125,7 +125,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # A network said outside the figure's clause is a condition of links only: a chip's compute, memory or power is its own.
     own_hardware = hardware and metric is not None and metric.family != "interconnect"
     compute = metric is not None and metric.family == "compute"
-    one_device = (hardware and (bool(_ONE_DEVICE.search(sentence.text)) or _one_unit(catalog, candidate))) or bool(
+    # So is a figure the sentence gives to one device's parts ("The accelerator's 140 cores promise 745 teraFLOPS").
+    one_device = (hardware and (bool(_ONE_DEVICE.search(sentence.text) or ONE_DEVICE_OWNER.search(sentence.text))
+                                or _one_unit(catalog, candidate))) or bool(
         _ONE_DEVICE.search(sentence.text, candidate.end, placed.part[1]))
 
     # Memory types of one kind named apart in the paragraph ("HBM3 or the faster HBM3e") are variants a figure may

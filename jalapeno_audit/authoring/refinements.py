@@ -1,5 +1,5 @@
-"""Conditions a text states more narrowly in one place than in another: readings that keep a paragraph's broader
-words from leaving a figure's `at` to the reader."""
+"""Conditions a text states more narrowly in one place than in another, and figures it gives to one device by
+their owner: readings that keep a paragraph's broader words from leaving a figure's `at` to the reader."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ import re
 
 #: A precision written with its block-scaling format ("MXFP8", "NVFP4"): a kind of the plain precision ("FP8", "FP4").
 _SCALED = re.compile(r"(?:mx|nv)(?P<plain>fp\d+)", re.I)
+#: A figure owned by one device, said with its possessive ("The accelerator's 140 cores promise 745 teraFLOPS",
+#: "the chip's 192GB of memory"): a spec of that one device.
+ONE_DEVICE_OWNER = re.compile(r"\b(?:the|this|that|its|each)\s+(?:chip|GPU|accelerator|card|device)[’']s\b", re.I)
 
 
 def refines(narrow: str | None, broad: str) -> bool:
