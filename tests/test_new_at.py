@@ -33,3 +33,17 @@ def test_a_figure_of_one_devices_parts_takes_no_device_count_from_its_paragraph(
     for text in ("Jalapeño servers cram 32 chips into a single node. Its 140 cores promise up to 745 teraFLOPS of FP8 performance.",
                  "Jalapeño servers cram 32 chips into a single node. The accelerator's cores reach 9,000 tokens per second on Kimi K2.5."):
         assert "at" in _found(text)[-1][4], text
+
+
+def test_a_figure_reported_as_a_projection_of_what_a_system_would_do_has_a_projected_basis():
+    text = "In its brochure, the company projected Jalapeño would reach a throughput of 9,000 tokens per second on Kimi K2.5."
+    assert _found(text)[0][3:] == ({"basis": "projected"}, [])
+    # A forecast is no run: the conditions another paragraph gives the article's runs are not its own.
+    assert _found(text + "\n\nOur servers ran FP8 on eight GPUs.")[0][3:] == ({"basis": "projected"}, [])
+    assert _found("Jalapeño reaches a throughput of 9,000 tokens per second on Kimi K2.5.\n\nOur servers ran FP8.")[0][4] == ["at"]
+    # Said in its own paragraph, a condition is still the reader's to place.
+    assert "at" in _found(text + " Our servers ran FP8.")[0][4]
+    # A projection in another clause is that clause's figure's; one that names no forecast result is left as the text gives it.
+    found = _found("The team projected a 90% gain but delivered a throughput of 9,000 tokens per second on Kimi K2.5 for Jalapeño.")
+    assert [f[3] for f in found if f[0] == "9000"] == [{}]
+    assert _found("The company projects a throughput of 9,000 tokens per second on Kimi K2.5 for Jalapeño.")[0][3] == {}

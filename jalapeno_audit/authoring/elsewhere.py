@@ -65,7 +65,7 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
     another paragraph or list item of the article (or its title) names that kind and neither the figure's `at` nor its own sentence or paragraph does.
     A condition said in a sentence (else a paragraph) with figures of known metrics bears only on figures of their
     families ("650 TFLOP/s BF16 compute" says nothing of a training speed-up); one said in a sentence that names systems, only on
-    figures of those systems (or their families' members). ``names`` are the catalog's names, blanked out before
+    figures of those systems (or their families' members); none on a figure its source projected (a forecast, not a run). ``names`` are the catalog's names, blanked out before
     condition words are looked for ("Gaudi 2" is no count)."""
     texts = [(number, s.paragraph if not s.item else -2000 - number, s.text, mask(s.text, names)) for number, s in enumerate(every)]
     texts.append((-1000, -1000, title or "", mask(title or "", names)))  # a list item is a paragraph of its own here
@@ -77,8 +77,8 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
             paragraph_families.setdefault(candidate.paragraph, set()).add(catalog.metrics[candidate.metric].family)
     for candidate in found:
         metric = catalog.metrics.get(candidate.metric or "")
-        if "at" in candidate.doubts:
-            continue
+        if "at" in candidate.doubts or candidate.at.get("basis") == "projected":
+            continue  # a forecast is no run: the conditions other paragraphs give the article's runs are not its own
         own = " ".join(masked for _, paragraph, _, masked in texts if paragraph == candidate.paragraph) + " " + mask(candidate.quote, names)
         sides = _sides(catalog, candidate)
         for kind in KINDS:
