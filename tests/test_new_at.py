@@ -47,3 +47,20 @@ def test_a_figure_reported_as_a_projection_of_what_a_system_would_do_has_a_proje
     found = _found("The team projected a 90% gain but delivered a throughput of 9,000 tokens per second on Kimi K2.5 for Jalapeño.")
     assert [f[3] for f in found if f[0] == "9000"] == [{}]
     assert _found("The company projects a throughput of 9,000 tokens per second on Kimi K2.5 for Jalapeño.")[0][3] == {}
+
+
+def test_a_scenario_written_as_another_models_benchmark_is_not_the_figures():
+    def at(text: str) -> list[tuple[str, dict[str, str], list[str]]]:
+        return [(f[0], f[3], f[4]) for f in _found(text)]
+
+    text = ("On a single node, Jalapeño reaches a throughput of 9,000 tokens per second in the Kimi K2.5 server scenario "
+            "and a throughput of 4,000 tokens per second on DeepSeek-R1.")
+    assert at(text) == [("9000", {"nodes": "1", "scenario": "server"}, []), ("4000", {"nodes": "1"}, [])]
+    # The same model's benchmark, a scenario not written as a model's, or a figure that names no model: left to the reader.
+    for text in ("On a single node, Jalapeño reaches a throughput of 9,000 tokens per second in the DeepSeek-R1 server scenario "
+                 "and a throughput of 4,000 tokens per second on DeepSeek-R1.",
+                 "On a single node, Jalapeño reaches a throughput of 9,000 tokens per second on Kimi K2.5 in the server scenario "
+                 "and a throughput of 4,000 tokens per second on DeepSeek-R1.",
+                 "On a single node, Jalapeño reaches a throughput of 9,000 tokens per second in the Kimi K2.5 server scenario "
+                 "and a throughput of 4,000 tokens per second."):
+        assert at(text)[1][1:] == ({}, ["at"]), text

@@ -10,7 +10,7 @@ from fractions import Fraction
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, counted_setting
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
-from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, refines
+from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, anothers_benchmark, refines
 from jalapeno_audit.authoring.sentences import Sentence, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import read_figures
@@ -144,6 +144,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not COUNTED_WORDS.fullmatch(match.group()) \
                     and not _NETWORK.fullmatch(match.group()):
                 continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
+            if in_sentence and outside and (setting_of(match.group()) or ("", ""))[0] == "scenario" \
+                    and anothers_benchmark(catalog, sentence.text, match.start(), candidate.model):
+                continue  # "N in the Llama2 70B server scenario and M on DeepSeek-R1": the scenario of N's benchmark only
             if compute and outside and _RUN_ONLY.fullmatch(match.group()):
                 continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
             if own_hardware and outside and _NETWORK.fullmatch(match.group()):
