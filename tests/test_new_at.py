@@ -64,3 +64,13 @@ def test_a_scenario_written_as_another_models_benchmark_is_not_the_figures():
                  "On a single node, Jalapeño reaches a throughput of 9,000 tokens per second in the Kimi K2.5 server scenario "
                  "and a throughput of 4,000 tokens per second."):
         assert at(text)[1][1:] == ({}, ["at"]), text
+
+
+def test_a_figure_said_again_is_the_claim_again_unless_it_sets_the_scene_for_what_follows():
+    text = "Jalapeño offers 2 PFLOPS of FP8 compute. Jalapeño promises up to 2 PFLOPS of FP8 compute."
+    assert [f[3:] for f in _found(text)] == [({"precision": "fp8"}, [])] * 2
+    # In a phrase opened by a preposition before the rest of its sentence, it may be a condition of what follows.
+    for text in ("Jalapeño offers 2 PFLOPS of FP8 compute. At 2 PFLOPS of FP8 compute, Jalapeño leads the GB200.",
+                 "Jalapeño reaches a throughput of 9,000 tokens per second on Kimi K2.5. With 9,000 tokens per second on Kimi K2.5, "
+                 "Jalapeño leads."):
+        assert [f[4] for f in _found(text)] == [[], ["at"]], text

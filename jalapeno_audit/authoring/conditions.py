@@ -322,20 +322,6 @@ def _beside(text: str, start: int, end: int, systems: dict[str, str]) -> str | N
     return sides[0] if len(sides) == 1 else None
 
 
-def repeated(found: list[Candidate]) -> None:
-    """A figure its paragraph already gave for the same system, model and metric is most often the same claim
-    said again ("what 100 tokens per second looks like ... At 100 tokens per second, ..."): left to the reader."""
-    stated: set[tuple] = set()
-    for candidate in found:
-        if candidate.kind != "value" or candidate.doubts:
-            continue
-        key = (candidate.paragraph, candidate.system, candidate.model, candidate.metric, str(candidate.figure), candidate.unit,
-               str(sorted(candidate.at.items())))
-        if key in stated:
-            candidate.doubts["at"] = "its paragraph gave this figure already: the same claim again, or a condition of the next?"
-        stated.add(key)
-
-
 def _rounded_alike(group: list[Candidate], scale: Callable[[Candidate], Fraction]) -> bool:
     """Whether the figures, each in its metric's unit (``scale``), differ by less than 1 % ("2,400 tokens per second",
     "approximately 2,381.82", "2.4 tokens per millisecond"): one figure said again, rounded, not two that a condition

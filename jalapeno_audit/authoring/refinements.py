@@ -1,10 +1,12 @@
-"""Conditions a text states more narrowly in one place than in another, and figures it gives to one device by
-their owner: readings that keep a paragraph's broader words from leaving a figure's `at` to the reader."""
+"""Readings that keep words around a figure from leaving its `at` to the reader when they say nothing of its
+conditions: a condition said more narrowly in the figure's clause, a figure given to one device by its owner, a
+scenario of another model's benchmark, a figure said again as the claim again rather than as a condition."""
 
 from __future__ import annotations
 
 import re
 
+from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.sentences import name_index, name_pattern
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -13,6 +15,10 @@ _SCALED = re.compile(r"(?:mx|nv)(?P<plain>fp\d+)", re.I)
 #: A figure owned by one device, said with its possessive ("The accelerator's 140 cores promise 745 teraFLOPS",
 #: "the chip's 192GB of memory"): a spec of that one device.
 ONE_DEVICE_OWNER = re.compile(r"\b(?:the|this|that|its|each)\s+(?:chip|GPU|accelerator|card|device)[’']s\b", re.I)
+
+#: A figure in a phrase that sets the scene for what follows ("At 100 tokens per second, Groq estimates ..."): from the
+#: sentence's start or a break to the figure, a phrase opened by a preposition.
+_FRONTED = re.compile(r"(?:^|[,;:\u2013\u2014]\s*)(?:at|with|for|under|around)\b[^,;:\u2013\u2014]*$", re.I)
 
 
 def refines(narrow: str | None, broad: str) -> bool:
@@ -30,3 +36,20 @@ def anothers_benchmark(catalog: Catalog, text: str, start: int, model: str | Non
     owner = next((model_id for name, model_id in name_index(catalog, "models").items()
                   if re.search(rf"(?i)(?<![\w-]){name_pattern(name)}$", before)), None)
     return model is not None and owner is not None and owner != model
+
+
+def repeated(found: list[Candidate]) -> None:
+    """A figure its paragraph already gave for the same system, model, metric and conditions, said again in a phrase that
+    sets the scene for what follows ("what 100 tokens per second looks like ... At 100 tokens per second, Groq
+    estimates ..."), may be a condition of the next figure rather than a claim: left to the reader. Said again as its
+    sentence's own statement ("Each chip boasts 745 teraFLOPS of FP8 ... The accelerator's cores promise up to 745
+    teraFLOPS of FP8"), it is the claim again."""
+    stated: set[tuple] = set()
+    for candidate in found:
+        if candidate.kind != "value" or candidate.doubts:
+            continue
+        key = (candidate.paragraph, candidate.system, candidate.model, candidate.metric, str(candidate.figure), candidate.unit,
+               str(sorted(candidate.at.items())))
+        if key in stated and _FRONTED.search(candidate.quote[:candidate.start]):
+            candidate.doubts["at"] = "its paragraph gave this figure already: the same claim again, or a condition of the next?"
+        stated.add(key)
