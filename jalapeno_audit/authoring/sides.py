@@ -63,6 +63,9 @@ _SAID_TO_BE = re.compile(r"^\S+(?:\s+\S+){0,3}?\s+(?:is|was|remains)\s+(?P<noun>
 _FRONTED = re.compile(r"\s*(?:compared (?:with|to)|against|versus|relative to|next to)\b", re.I)
 _ITSELF = re.compile(r"\bthan\s+(?:it|they|its|their)\b", re.I)
 _FROM_ALONE = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,2}$", re.I)
+#: Words before a figure that may give it to an actor the catalog does not name: "they", "rivals", "Nvidia's".
+_ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?|previous|older|others?)\b|"
+                       r"(?-i:\b[A-Z][\w-]*)['’]s\b|\b(?-i:[A-Z][\w-]*)\s+(?:said|says|claims?|hit|reached|reports?)\b", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
@@ -80,8 +83,9 @@ class _Named(NamedTuple):
 class SideReader:
     """Reads subjects and comparators with one catalog's system names."""
 
-    def __init__(self, systems: dict[str, str]) -> None:
+    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset()) -> None:
         self.systems = systems  # every unambiguous system name and alias (lower case) -> id
+        self.vague = vague  # the systems no reader can pin down ("GPUs in general"): no subject of a paragraph
         self.sole: str | None = None  # the system an article is about when it names others only in passing
 
     def subject(self, body: str, title: str | None) -> str | None:
@@ -184,11 +188,12 @@ class SideReader:
         elif pronoun and subject and all((pos, sid) in compared and sid != subject for pos, sid in named):
             # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
             candidate.system = subject
-        elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} <= {self.sole} \
-                and not _COMPARING.search(text):
-            # A sentence that names no system and compares with nothing ("than Nvidia's benchmark of 1,000 tokens per
-            # second" may give a figure to an actor the catalog does not name), in a paragraph that names none but
-            # the system the article is about.
+        elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} - self.vague <= {self.sole} \
+                and not _COMPARING.search(text, 0, reading.start) and not _ANOTHERS.search(text, 0, reading.start):
+            # A sentence that names no system, in a paragraph that names none but the system the article is about (and
+            # perhaps things no reader can pin down, "Nvidia GPUs"): a
+            # figure before any word of comparison, and with no other actor before it, is that system's ("A record
+            # 2,500 tokens per second, 2.5x faster than Nvidia's benchmark of 1,000": the 1,000 is another's).
             candidate.system = self.sole
         elif len({sid for _, sid in named}) == 1 and not compared and not any(_apart(text, pos, reading) for pos, _ in named):
             candidate.system = named[0][1]
