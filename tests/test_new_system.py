@@ -5,10 +5,14 @@ from __future__ import annotations
 from jalapeno_audit.authoring.scaffold import scaffold
 from jalapeno_audit.corpus.catalog import load_catalog
 
+from .scaffold_eval import catalog_text
+
+_CATALOG = load_catalog(("catalog.yaml", catalog_text().encode()))  # the evaluation's catalog: H100, DGX, Blackwell, GPUs
+
 
 def _found(text: str) -> list[tuple[str, str | None, bool]]:
     """Each figure, its system and whether that system is doubted."""
-    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    _, found = scaffold(text, "x", _CATALOG if "Jalape" not in text else load_catalog(), archive=None, publisher=None, url=None, published=None)
     return [(str(c.figure), c.system, "system" in c.doubts) for c in found]
 
 
@@ -29,3 +33,24 @@ def test_a_figure_after_another_actor_or_a_contrast_stays_doubtful():
                  "Last week Nvidia hit 1,000 tokens per second.",
                  "Unlike the old ones, this reaches 1,000 tokens per second."):
         assert _found(_ABOUT + said)[-1][1:] == (None, True), said
+
+
+def test_two_names_with_only_a_space_between_name_the_chip():
+    # "DGX" and "Blackwell" belong to no family in the catalog; "H100" and "B200" do: the chip is what the figure is of.
+    assert _found("The NVIDIA DGX H100 system processed 24,525 tokens per second.")[0][1:] == ("h100", False)
+    assert _found("The Blackwell B200 has 192GB of HBM3e memory.")[0][1:] == ("b200", False)
+    assert _found("Eight H100 GPUs have 640GB of HBM3 memory.")[0][1] in (None, "h100")  # a count may leave it to the reader
+    assert _found("The MI300X H100 pair has 272GB of HBM3 memory.")[0][1:] == (None, True)  # two chips: no one thing
+
+
+def test_a_name_after_a_comparison_is_the_other_sides_even_when_something_ran_on_it():
+    text = "This performance of 1.29 tokens per second per TFLOPS is higher than Nvidia's SGLang system using H100 GPUs."
+    assert _found(text)[0][1:] == (None, True)
+    text = "The B200 reaches 1,000 tokens per second, more than the H100."
+    assert _found(text)[0][1:] == ("b200", False)
+
+
+def test_a_parenthesis_pairing_two_figures_is_no_gloss_of_the_name_before_it():
+    text = "Single B200 units use 35x less power than the 4-GPU H100 configuration (36 W vs 1,246 W)."
+    assert all(system is None for figure, system, _ in _found(text) if figure in ("36", "1246"))
+    assert _found("The B200 server (23,000 tokens per second) is fast.")[0][1:] == ("b200", False)

@@ -71,7 +71,8 @@ class Scaffolder:
         self.systems = name_index(catalog, "systems")
         self.models = name_index(catalog, "models")
         self.metrics = MetricReader(catalog)
-        self.sides = SideReader(self.systems, frozenset(sid for sid, system in catalog.systems.items() if system.vague))
+        self.sides = SideReader(self.systems, frozenset(sid for sid, system in catalog.systems.items() if system.vague),
+                                frozenset(sid for sid, system in catalog.systems.items() if system.member_of))
         self.tables = TableDrafter(catalog, self.systems, self.models, self.metrics)
         self.named: set[str] = set()  # the systems the article being read names
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import NamedTuple
 
 from jalapeno_audit.authoring.candidate import Candidate
@@ -19,8 +20,8 @@ _RAN_ON = re.compile(r"\b(?:based on|running on|run on|measured on|on|using|with
 _COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|unlike|while|whereas|but|surpass\w*|beat\w*|outperform\w*)\b", re.I)
 #: What may stand between a system's name and a value that glosses it in parentheses: a noun or two, the parenthesis, a hedge.
 _GLOSS = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*\(\s*(?:~|about|around|roughly|nearly|over|up to)?\s*", re.I)
-#: The rest of a parenthesis a value opens: no other parenthesis before it closes.
-_CLOSED = re.compile(r"[^()]*\)")
+#: The rest of a parenthesis a value opens: no other parenthesis or figure before it closes ('(36 W vs 1,246 W)' pairs two sides).
+_CLOSED = re.compile(r"[^()\d]*\)")
 #: Words that point at a comparator named after them.
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
                      r"(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)  # "than Nvidia’s H100", "than the previous-gen Gaudi 2"
@@ -66,6 +67,8 @@ _FROM_ALONE = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,2}$", re.I)
 #: Words before a figure that may give it to an actor the catalog does not name: "they", "rivals", "Nvidia's".
 _ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?|previous|older|others?)\b|"
                        r"(?-i:\b[A-Z][\w-]*)['’]s\b|\b(?-i:[A-Z][\w-]*)\s+(?:said|says|claims?|hit|reached|reports?)\b", re.I)
+#: A word of comparison between a figure and a name after it: the name is the other side's, whatever ran on it.
+_THAN = re.compile(r"\b(?:than|versus|vs\.?|compared|against)\b", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
@@ -83,8 +86,9 @@ class _Named(NamedTuple):
 class SideReader:
     """Reads subjects and comparators with one catalog's system names."""
 
-    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset()) -> None:
+    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset(), members: frozenset[str] = frozenset()) -> None:
         self.systems = systems  # every unambiguous system name and alias (lower case) -> id
+        self.members = members  # the systems that belong to a family ("H100" of Hopper): a chip, not a line or a platform
         self.vague = vague  # the systems no reader can pin down ("GPUs in general"): no subject of a paragraph
         self.sole: str | None = None  # the system an article is about when it names others only in passing
 
@@ -128,7 +132,7 @@ class SideReader:
 
     def sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
                previous: Candidate | None = None, context: str = "") -> None:
-        named = mentions(text, self.systems)
+        named = self._one_thing(text, mentions(text, self.systems))
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
         compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - _REACH):pos])]
@@ -163,7 +167,8 @@ class SideReader:
             candidate.system = glossed
             return
         own = [sid for pos, sid in before if pos >= part_start] or [
-            sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))]
+            sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))
+            and not _THAN.search(text, reading.end, pos)]  # "N is higher than X's system using the H100": not the H100's
         own_at = [pos for pos, sid in named if sid in own]
         if len({*own}) == 1 and any(_apart(text, pos, reading) for pos in own_at):
             # "The chip delivers N, while the GB200 ...", "Jalapeño's predecessor reached N", "X replaces a chip that reached N".
@@ -195,7 +200,8 @@ class SideReader:
             # figure before any word of comparison, and with no other actor before it, is that system's ("A record
             # 2,500 tokens per second, 2.5x faster than Nvidia's benchmark of 1,000": the 1,000 is another's).
             candidate.system = self.sole
-        elif len({sid for _, sid in named}) == 1 and not compared and not any(_apart(text, pos, reading) for pos, _ in named):
+        elif len({sid for _, sid in named}) == 1 and not compared and not any(
+                _apart(text, pos, reading) or _THAN.search(text, reading.end, max(pos, reading.end)) for pos, _ in named):
             candidate.system = named[0][1]
         else:
             candidate.doubts["system"] = "which system this figure belongs to is not certain"
@@ -265,6 +271,19 @@ class SideReader:
         pos, system_id = before[-1]
         name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
         return system_id if name and _GLOSS.fullmatch(text, pos + len(name), reading.start) else None
+
+    def _one_thing(self, text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """Two names with only a space between name one thing: the one that belongs to a family (a chip), when the other
+        belongs to none (a line, a platform or a common noun: "DGX H100", "Blackwell B200", "H100 GPUs")."""
+        kept = list(named)
+        for first, second in pairwise(named):
+            name = max((n for n in self.systems if text.lower().startswith(n, first[0])), key=len, default="")
+            if first[1] == second[1] or not name or not text[first[0] + len(name):second[0]].isspace():
+                continue
+            chips = [side for side in (first, second) if side[1] in self.members]
+            if len(chips) == 1:
+                kept.remove(first if chips[0] == second else second)
+        return kept
 
     def _coordinated(self, text: str, before: list[tuple[int, str]], system_id: str) -> bool:
         """Whether the system named last before the figure is coordinated with another ("A and B both offer 2x")."""
