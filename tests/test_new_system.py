@@ -54,3 +54,13 @@ def test_a_parenthesis_pairing_two_figures_is_no_gloss_of_the_name_before_it():
     text = "Single B200 units use 35x less power than the 4-GPU H100 configuration (36 W vs 1,246 W)."
     assert all(system is None for figure, system, _ in _found(text) if figure in ("36", "1246"))
     assert _found("The B200 server (23,000 tokens per second) is fast.")[0][1:] == ("b200", False)
+
+
+def test_it_after_a_sentence_naming_only_another_system_is_not_the_articles_subject():
+    about = "The B300 is new. The B300 is fast. The B300 ships soon. The B300 won.\n\n"
+    text = about + "AMD entered a cluster built with MI355X GPUs across 11 nodes. It recorded 1,016,375 tokens per second of throughput."
+    assert _found(text)[-1][1:] == (None, True)
+    text = about + "The B300 was tested in 11 nodes. It recorded 1,016,375 tokens per second of throughput."
+    assert _found(text)[-1][1:] == ("b300", False)
+    text = about + "It recorded 1,016,375 tokens per second of throughput."
+    assert _found(text)[-1][1:] == ("b300", False)

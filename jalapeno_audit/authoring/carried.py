@@ -59,6 +59,17 @@ def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, s
             continue
         sentence = every[candidate.sentence]
         if not mentions(sentence.text, systems) and not _ELSEWHERE.search(sentence.text) and _OURS.search(sentence.text) \
-                and _SENTENCE_END.search(sentence.text):
+                and _SENTENCE_END.search(sentence.text) and back_to(every, candidate.sentence, systems, subject):
             candidate.system = subject
             del candidate.doubts["system"]
+
+
+
+def back_to(every: list[Sentence], number: int, systems: dict[str, str], subject: str | None) -> bool:
+    """Whether "it" or "the chip" in a sentence may be the article's subject: the sentence before it in its paragraph
+    names no system, or names the subject ("AMD entered a cluster of MI355X GPUs. It recorded N": "it" is the MI355X
+    cluster, not the article's subject)."""
+    if number < 1 or every[number - 1].paragraph != every[number].paragraph:
+        return True
+    named = {system_id for _, system_id in mentions(every[number - 1].text, systems)}
+    return not named or subject in named

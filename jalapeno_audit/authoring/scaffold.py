@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.carried import carried, subjects
+from jalapeno_audit.authoring.carried import back_to, carried, subjects
 from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere, noted, unmodelled
@@ -103,6 +103,7 @@ class Scaffolder:
                 self.metrics.read_paragraph(" ".join(other.text for other in every if other.paragraph == paragraph))
             # A list's lead-in set apart by a blank line names the model of the items below it, like one in their paragraph.
             led = [model_id for _, model_id in mentions(sentence.lead, self.models)] if sentence.lead_before else []
+            self.sides.back = back_to(every, number, self.systems, subject)
             for candidate in self.candidates(replace(sentence, paragraph_models=tuple(led + seen)), subject):
                 candidate.paragraph, candidate.sentence = sentence.paragraph, number
                 found.append(candidate)

@@ -91,6 +91,7 @@ class SideReader:
         self.members = members  # the systems that belong to a family ("H100" of Hopper): a chip, not a line or a platform
         self.vague = vague  # the systems no reader can pin down ("GPUs in general"): no subject of a paragraph
         self.sole: str | None = None  # the system an article is about when it names others only in passing
+        self.back = True  # whether "it" in the sentence being read may be the article's subject (see ``carried.back_to``)
 
     def subject(self, body: str, title: str | None) -> str | None:
         """The article's subject system: the one its text names most often (the title breaks a tie)."""
@@ -190,7 +191,7 @@ class SideReader:
         elif not own and pronoun and (ran_on := _counted_in_opening(text, named)):
             # "On a single node with 8 MI355X units, it reached N": the pronoun's system is the one the run's units are of.
             candidate.system = ran_on
-        elif pronoun and subject and all((pos, sid) in compared and sid != subject for pos, sid in named):
+        elif pronoun and subject and self.back and all((pos, sid) in compared and sid != subject for pos, sid in named):
             # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
             candidate.system = subject
         elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} - self.vague <= {self.sole} \
