@@ -64,3 +64,14 @@ def test_it_after_a_sentence_naming_only_another_system_is_not_the_articles_subj
     assert _found(text)[-1][1:] == ("b300", False)
     text = about + "It recorded 1,016,375 tokens per second of throughput."
     assert _found(text)[-1][1:] == ("b300", False)
+
+
+def test_figures_set_against_each_other_need_a_system_named_for_each_side():
+    about = "The B300 is new. The B300 is fast. The B300 ships soon. The B300 won.\n\n"
+    found = _found(about + "It reaches 700 tokens per second of throughput versus 169 tokens per second for rivals.")
+    assert [system for _, system, _ in found] == [None, None]
+    found = _found(about + "The standard and Pro B300 devices differ in total memory capacity (16 GB vs 32 GB).")
+    assert [system for _, system, _ in found] == [None, None]
+    found = _found(about + "The B300 reaches 700 tokens per second of throughput versus 169 tokens per second on the H100.")
+    assert [system for _, system, _ in found] == ["b300", "h100"]
+    assert [s for _, s, _ in _found(about + "The B300 has 288GB of memory and 8 TB/s of memory bandwidth.")] == ["b300", "b300"]

@@ -50,6 +50,10 @@ _MODIFIER = re.compile(r"(?!(?:during|including|according|regarding|following|br
                        r"(?:in|with|at|across|on|over|through)\s+(?!which\b|whom\b)", re.I)
 #: Words that set a second figure against the first ("N against M").
 SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
+#: The rest of a value's unit, then a word that sets the next value against it ("TOPs vs 400", "tokens/s against 169").
+_AGAINST = r"[^\d,;:()]{0,40}?\s(?:against|versus|vs\.?|compared (?:with|to))\s+(?:~|about|around|roughly)?\s*"
+_AGAINST_NEXT = re.compile(_AGAINST + r"\d", re.I)
+_AGAINST_PREVIOUS = re.compile(_AGAINST, re.I)
 #: A change from one figure to another ("from 96GB on A to a much better 144GB on B"); "up to" is a hedge, not its "to".
 _FROM_TO = re.compile(r"\bfrom\s+(?P<first>(?:[^,;:()]|,(?=\d))*?\d(?:[^,;:()]|,(?=\d))*?)\s+(?<!\bup\s)to\s+"
                       r"(?P<second>(?:[^,;:()\d]|,(?=\d))*\d(?:[^,;:()]|,(?=\d))*)", re.I)
@@ -166,6 +170,10 @@ class SideReader:
         if (glossed := self._glossed(text, before, reading)) is not None:
             # "20x more than an H100 server (23,000 tokens/sec)": a value in a parenthesis after a name is that system's.
             candidate.system = glossed
+            return
+        if len({sid for _, sid in named}) < 2 and _paired(text, reading, previous):
+            # "It reaches 700 versus 169 for rivals", "The standard and Pro devices differ (350 TOPs vs 400 TOPs)".
+            candidate.doubts["system"] = "a figure set against another ('N vs M'): the sentence does not name a system for each side"
             return
         own = [sid for pos, sid in before if pos >= part_start] or [
             sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))
@@ -366,3 +374,10 @@ def _counted_in_opening(text: str, named: list[tuple[int, str]]) -> str | None:
     counts = list(_COUNT_BEFORE.finditer(text, 0, opening.end()))
     counted = {sid for pos, sid in named if any(m.end() == pos for m in counts)}
     return counted.pop() if len(counted) == 1 and inside == {*counted} else None
+
+
+def _paired(text: str, reading: Reading, previous: Candidate | None) -> bool:
+    """Whether a value figure is set against another value of its sentence ("350 TOPs vs 400 TOPs", "700 against 169")."""
+    if previous is not None and previous.kind == "value" and _AGAINST_PREVIOUS.fullmatch(text, previous.end, reading.start):
+        return True
+    return bool(_AGAINST_NEXT.match(text, reading.end))
