@@ -75,3 +75,13 @@ def test_figures_set_against_each_other_need_a_system_named_for_each_side():
     found = _found(about + "The B300 reaches 700 tokens per second of throughput versus 169 tokens per second on the H100.")
     assert [system for _, system, _ in found] == ["b300", "h100"]
     assert [s for _, s, _ in _found(about + "The B300 has 288GB of memory and 8 TB/s of memory bandwidth.")] == ["b300", "b300"]
+
+
+def test_a_verb_after_and_with_no_subject_of_its_own_says_more_of_the_sentences_subject():
+    text = "However, AWS's Trn3 UltraServer packs 144 Trainium3 chips per rack, and offers 0.36 ExaFLOPS of FP8 performance."
+    assert _found(text)[0][1:] == ("trn3-ultraserver", False)
+    # Another system named before the figure that is neither counted nor compared: whose figure is it?
+    text = "However, AWS's Trn3 UltraServer sits beside the Trainium3 in each rack, and offers 0.36 ExaFLOPS of FP8 performance."
+    assert _found(text)[0][1:] == (None, True)
+    text = "The Trn3 UltraServer packs 144 Trainium3 chips per rack, and chips offer 2.5 PFLOPS of FP8 performance."  # a subject of its own
+    assert _found(text)[0][1] != "trn3-ultraserver"

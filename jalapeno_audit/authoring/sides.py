@@ -48,6 +48,10 @@ _ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:" + "|".join(re.escape(
 #: it modifies the main clause, unlike a relative clause ("which reaches ...") that modifies the noun before it.
 _MODIFIER = re.compile(r"(?!(?:during|including|according|regarding|following|bring)\b)[a-z]{3,}ing\b|"
                        r"(?:in|with|at|across|on|over|through)\s+(?!which\b|whom\b)", re.I)
+#: "and", a verb in the third person and the figure it takes ("and offers 0.36 ExaFLOPS"): the clause shares the sentence's subject.
+_SHARED_VERB = re.compile(r"(?<=\band )[a-z]{3,}s\s+(?:(?:up to|nearly|about|over|roughly)\s+)?\d", re.I)
+#: A count just before a system's name ("144 Trainium3 chips"): the system is counted, a part of something.
+_COUNTED = re.compile(r"(?<![\w.,])\d{1,4}\s*[x×]?\s+$")
 #: Words that set a second figure against the first ("N against M").
 SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
 #: The rest of a value's unit, then a word that sets the next value against it ("TOPs vs 400", "tokens/s against 169").
@@ -190,11 +194,12 @@ class SideReader:
         elif not own and _aside_of(previous, candidate, text, reading, named):
             # "80GB of HBM (up to 96GB in some configurations)": the aside gives another figure of the same thing.
             candidate.system, candidate.aside = previous.system, True  # type: ignore[union-attr]
-        elif not own and _MODIFIER.match(text, part_start) and (opening := _opening_subject(text, named)) and all(
-                (pos, sid) in compared for pos, sid in before[1:]):
-            # "X is 3x faster than Y, reaching 90 ms ...", "Each X pod links N chips, in a torus connected by 4,800 Gbps":
-            # a participle or preposition after a comma says more of the sentence's subject, when every other system
-            # named before it is a comparator.
+        elif not own and (_MODIFIER.match(text, part_start) or _SHARED_VERB.match(text, part_start)) and (
+                opening := _opening_subject(text, named)) and all((pos, sid) in compared or _COUNTED.search(text, 0, pos) for pos, sid in before[1:]):
+            # "X is 3x faster than Y, reaching 90 ms ...", "Each X pod links N chips, in a torus connected by 4,800 Gbps",
+            # "X packs 144 Y chips per rack, and offers N": a participle, a preposition or a verb after "and" (no subject
+            # of its own) says more of the sentence's subject, when every other system named before it is a comparator
+            # or counted (a part of it).
             candidate.system = opening
         elif not own and pronoun and (ran_on := _counted_in_opening(text, named)):
             # "On a single node with 8 MI355X units, it reached N": the pronoun's system is the one the run's units are of.
@@ -359,7 +364,8 @@ def _aside_of(previous: Candidate | None, candidate: Candidate, text: str, readi
 
 def _opening_subject(text: str, named: list[tuple[int, str]]) -> str | None:
     """The system a sentence opens with ("The GB300 ...", "Each v5p pod ..."), its grammatical subject; else None."""
-    if named and re.fullmatch(r"(?:(?:the|each|every|an?|its)\s+)?", text[:named[0][0]], re.I):
+    # After at most one word and a comma ("However, ") and a maker's name ("AWS's ").
+    if named and re.fullmatch(r"(?:\w+,\s+)?(?:(?:the|each|every|an?|its)\s+)?(?:(?-i:[A-Z])[\w-]*['’]s\s+)?", text[:named[0][0]], re.I):
         return named[0][1]
     return None
 
