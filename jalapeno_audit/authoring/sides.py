@@ -158,18 +158,8 @@ class SideReader:
     def _value_sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
                      previous: Candidate | None, context: str, sentence: _Named) -> None:
         """Whose figure an absolute value is: the system of a change's side, of a parenthesis, of its clause, of the sentence."""
-        named, before, after, compared, strongly, pronoun = sentence
-        if (change := from_to(text, reading)) is not None:
-            # "from 96GB on A to 144GB on B": each figure is the system's named in its own side; the figure after
-            # "to" may be the subject's that changes ("X grows from 96GB to 144GB"), the one after "from" never.
-            side, stop, subject_end = change
-            own = list(dict.fromkeys(sid for pos, sid in named if reading.end <= pos < stop and (pos, sid) not in strongly))
-            if not own and side == "to":
-                own = list(dict.fromkeys(sid for pos, sid in before if part_start <= pos < subject_end and (pos, sid) not in strongly))
-            if len(own) == 1:
-                candidate.system = own[0]
-            else:
-                candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
+        named, before, after, compared, _, pronoun = sentence
+        if _change_side(candidate, reading, text, part_start, sentence):
             return
         if (glossed := self._glossed(text, before, reading)) is not None:
             # "20x more than an H100 server (23,000 tokens/sec)": a value in a parenthesis after a name is that system's.
@@ -324,6 +314,23 @@ def from_to(text: str, reading: Reading) -> tuple[str, int, int] | None:
         stop = re.compile(r"[,;:()]|\s(?:to|and|but|while|whereas)\s").search(text, reading.end)
         return "from", stop.start() if stop else len(text), start.start()
     return None
+
+
+def _change_side(candidate: Candidate, reading: Reading, text: str, part_start: int, sentence: _Named) -> bool:
+    """For a value in a change ("from 96GB on A to 144GB on B"), set its system (or a doubt) and say True; else False.
+    Each figure is the system's named in its own side; the figure after "to" may be the subject's that changes ("X grows
+    from 96GB to 144GB"), the one after "from" never."""
+    if (change := from_to(text, reading)) is None:
+        return False
+    side, stop, subject_end = change
+    own = list(dict.fromkeys(sid for pos, sid in sentence.named if reading.end <= pos < stop and (pos, sid) not in sentence.strongly))
+    if not own and side == "to":
+        own = list(dict.fromkeys(sid for pos, sid in sentence.before if part_start <= pos < subject_end and (pos, sid) not in sentence.strongly))
+    if len(own) == 1:
+        candidate.system = own[0]
+    else:
+        candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
+    return True
 
 
 def _apart(text: str, pos: int, reading: Reading) -> bool:
