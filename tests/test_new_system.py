@@ -85,3 +85,11 @@ def test_a_verb_after_and_with_no_subject_of_its_own_says_more_of_the_sentences_
     assert _found(text)[0][1:] == (None, True)
     text = "The Trn3 UltraServer packs 144 Trainium3 chips per rack, and chips offer 2.5 PFLOPS of FP8 performance."  # a subject of its own
     assert _found(text)[0][1] != "trn3-ultraserver"
+
+
+def test_a_figure_per_device_given_to_a_system_made_of_parts_is_doubted():
+    # The catalog makes CloudMatrix 384 of Ascend 910C NPUs: a figure per NPU may be the NPU's.
+    text = "During the decoding phase, CloudMatrix recorded a throughput of 1,943 tokens per second per NPU."
+    assert _found(text)[0][1:] == ("cloudmatrix-384", True)
+    text = "During the decoding phase, CloudMatrix recorded a throughput of 1,943 tokens per second."
+    assert _found(text)[0][1:] == ("cloudmatrix-384", False)

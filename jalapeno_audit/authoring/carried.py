@@ -73,3 +73,16 @@ def back_to(every: list[Sentence], number: int, systems: dict[str, str], subject
         return True
     named = {system_id for _, system_id in mentions(every[number - 1].text, systems)}
     return not named or subject in named
+
+
+#: A figure stated for one device ("1,943 tokens/second per NPU", "4,614 TFLOPs per chip"), within a few words of it.
+_PER_DEVICE = re.compile(r"[^,;:()\d]{0,30}?\b(?:per|each|every|a)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|chip|card|device|accelerator|die)s?\b", re.I)
+
+
+def per_device(found: list[Candidate], wholes: frozenset[str]) -> None:
+    """A value stated per device ("CloudMatrix recorded 1,943 tokens/second per NPU") given to a system the catalog
+    makes of parts (a rack, a pod, a server) may be its part's: the reader says whose."""
+    for candidate in found:
+        if candidate.kind == "value" and candidate.system in wholes and "system" not in candidate.doubts \
+                and _PER_DEVICE.match(candidate.quote, candidate.end):
+            candidate.doubts["system"] = f"a figure per device, given to {candidate.system}, which is made of parts: is it its part's?"

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.carried import back_to, carried, subjects
+from jalapeno_audit.authoring.carried import back_to, carried, per_device, subjects
 from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, repeated, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere, noted, unmodelled
@@ -111,6 +111,7 @@ class Scaffolder:
         pipe_rows(self.catalog, found, body, self.systems)
         carried(found, every, self.systems)
         subjects(found, every, self.systems, subject)
+        per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))
         self.metrics.speed_metrics(found)
         unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models)
         noted(self.catalog, found, every)
