@@ -93,3 +93,10 @@ def test_a_figure_per_device_given_to_a_system_made_of_parts_is_doubted():
     assert _found(text)[0][1:] == ("cloudmatrix-384", True)
     text = "During the decoding phase, CloudMatrix recorded a throughput of 1,943 tokens per second."
     assert _found(text)[0][1:] == ("cloudmatrix-384", False)
+
+
+def test_of_two_systems_named_without_than_the_one_ahead_is_doubted_when_the_other_follows_the_figure():
+    text = "A single H200 generates 100 tokens per second, meaning the B200 is 2.5 times faster."
+    assert [(s, d) for f, s, d in _found(text) if f == "2.5"] == [("b200", False)]
+    text = "The H200 claims 129 tokens per second per user and 5x faster inference with the B200 announced in 2026."
+    assert [d for f, _, d in _found(text) if f == "5"] == [True]

@@ -258,6 +258,9 @@ class SideReader:
             ahead = in_clause[0] if len(set(in_clause)) == 1 else distinct[0]
             candidate.system, candidate.vs = ahead, next(sid for sid in distinct if sid != ahead)
             candidate.doubts["vs"] = "the sentence names two systems but no 'than' or 'compared with'"
+            if len(set(in_clause)) != 1 and any(sid != ahead for _, sid in after):
+                # "X claims 5x faster inference with its Y chip": the other system, after the figure, may be what ran it.
+                candidate.doubts["system"] = "the sentence names two systems, the other after the figure: which one is ahead?"
             return
         candidate.system = subjects[-1] if len(set(subjects)) == 1 else None
         candidate.vs = versus[0] if len(set(versus)) == 1 else None
