@@ -33,11 +33,11 @@ def test_totals_hold():
     development, used, released, seventh, _held_out = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 39
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
-    assert sum(s.right for s in used) >= 38
+    assert sum(s.right for s in used) >= 40
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %
     # 21-32, held out and scored twice (one live claim right and one wrong, 18 of 94 candidates not figures),
     # then used for development: held to the levels reached since.
-    assert sum(s.right for s in released) >= 19
+    assert sum(s.right for s in released) >= 20
     assert sum(s.wrong for s in released) == 0
     assert sum(s.non_figures for s in released) <= 4
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %

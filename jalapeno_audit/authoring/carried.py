@@ -59,6 +59,30 @@ def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, s
             continue
         sentence = every[candidate.sentence]
         if not mentions(sentence.text, systems) and not _ELSEWHERE.search(sentence.text) and _OURS.search(sentence.text) \
-                and _SENTENCE_END.search(sentence.text):
+                and _SENTENCE_END.search(sentence.text) and back_to(every, candidate.sentence, systems, subject):
             candidate.system = subject
             del candidate.doubts["system"]
+
+
+
+def back_to(every: list[Sentence], number: int, systems: dict[str, str], subject: str | None) -> bool:
+    """Whether "it" or "the chip" in a sentence may be the article's subject: the sentence before it in its paragraph
+    names no system, or names the subject ("AMD entered a cluster of MI355X GPUs. It recorded N": "it" is the MI355X
+    cluster, not the article's subject)."""
+    if number < 1 or every[number - 1].paragraph != every[number].paragraph:
+        return True
+    named = {system_id for _, system_id in mentions(every[number - 1].text, systems)}
+    return not named or subject in named
+
+
+#: A figure stated for one device ("1,943 tokens/second per NPU", "4,614 TFLOPs per chip"), within a few words of it.
+_PER_DEVICE = re.compile(r"[^,;:()\d]{0,30}?\b(?:per|each|every|a)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|chip|card|device|accelerator|die)s?\b", re.I)
+
+
+def per_device(found: list[Candidate], wholes: frozenset[str]) -> None:
+    """A value stated per device ("CloudMatrix recorded 1,943 tokens/second per NPU") given to a system the catalog
+    makes of parts (a rack, a pod, a server) may be its part's: the reader says whose."""
+    for candidate in found:
+        if candidate.kind == "value" and candidate.system in wholes and "system" not in candidate.doubts \
+                and _PER_DEVICE.match(candidate.quote, candidate.end):
+            candidate.doubts["system"] = f"a figure per device, given to {candidate.system}, which is made of parts: is it its part's?"

@@ -23,7 +23,7 @@ from fractions import Fraction
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.basis import projected
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.carried import carried, subjects
+from jalapeno_audit.authoring.carried import back_to, carried, per_device, subjects
 from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, respective
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere, noted, unmodelled
@@ -73,7 +73,8 @@ class Scaffolder:
         self.systems = name_index(catalog, "systems")
         self.models = name_index(catalog, "models")
         self.metrics = MetricReader(catalog)
-        self.sides = SideReader(self.systems)
+        self.sides = SideReader(self.systems, frozenset(sid for sid, system in catalog.systems.items() if system.vague),
+                                frozenset(sid for sid, system in catalog.systems.items() if system.member_of))
         self.tables = TableDrafter(catalog, self.systems, self.models, self.metrics)
         self.named: set[str] = set()  # the systems the article being read names
 
@@ -104,6 +105,7 @@ class Scaffolder:
                 self.metrics.read_paragraph(" ".join(other.text for other in every if other.paragraph == paragraph))
             # A list's lead-in set apart by a blank line names the model of the items below it, like one in their paragraph.
             led = [model_id for _, model_id in mentions(sentence.lead, self.models)] if sentence.lead_before else []
+            self.sides.back = back_to(every, number, self.systems, subject)
             for candidate in self.candidates(replace(sentence, paragraph_models=tuple(led + seen)), subject):
                 candidate.paragraph, candidate.sentence = sentence.paragraph, number
                 found.append(candidate)
@@ -111,6 +113,7 @@ class Scaffolder:
         pipe_rows(self.catalog, found, body, self.systems)
         carried(found, every, self.systems)
         subjects(found, every, self.systems, subject)
+        per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))
         self.metrics.speed_metrics(found)
         unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models)
         noted(self.catalog, found, every)

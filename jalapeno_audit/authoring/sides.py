@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import NamedTuple
 
 from jalapeno_audit.authoring.candidate import Candidate
@@ -19,8 +20,8 @@ _RAN_ON = re.compile(r"\b(?:based on|running on|run on|measured on|on|using|with
 _COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|unlike|while|whereas|but|surpass\w*|beat\w*|outperform\w*)\b", re.I)
 #: What may stand between a system's name and a value that glosses it in parentheses: a noun or two, the parenthesis, a hedge.
 _GLOSS = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*\(\s*(?:~|about|around|roughly|nearly|over|up to)?\s*", re.I)
-#: The rest of a parenthesis a value opens: no other parenthesis before it closes.
-_CLOSED = re.compile(r"[^()]*\)")
+#: The rest of a parenthesis a value opens: no other parenthesis or figure before it closes ('(36 W vs 1,246 W)' pairs two sides).
+_CLOSED = re.compile(r"[^()\d]*\)")
 #: Words that point at a comparator named after them.
 _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|relative to|of|that of|on)\s+(?:the\s+|an?\s+)?"
                      r"(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)  # "than Nvidia’s H100", "than the previous-gen Gaudi 2"
@@ -47,8 +48,16 @@ _ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:" + "|".join(re.escape(
 #: it modifies the main clause, unlike a relative clause ("which reaches ...") that modifies the noun before it.
 _MODIFIER = re.compile(r"(?!(?:during|including|according|regarding|following|bring)\b)[a-z]{3,}ing\b|"
                        r"(?:in|with|at|across|on|over|through)\s+(?!which\b|whom\b)", re.I)
+#: "and", a verb in the third person and the figure it takes ("and offers 0.36 ExaFLOPS"): the clause shares the sentence's subject.
+_SHARED_VERB = re.compile(r"(?<=\band )[a-z]{3,}s\s+(?:(?:up to|nearly|about|over|roughly)\s+)?\d", re.I)
+#: A count just before a system's name ("144 Trainium3 chips"): the system is counted, a part of something.
+_COUNTED = re.compile(r"(?<![\w.,])\d{1,4}\s*[x×]?\s+$")
 #: Words that set a second figure against the first ("N against M").
 SECOND_SIDE = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to))\b", re.I)
+#: The rest of a value's unit, then a word that sets the next value against it ("TOPs vs 400", "tokens/s against 169").
+_AGAINST = r"[^\d,;:()]{0,40}?\s(?:against|versus|vs\.?|compared (?:with|to))\s+(?:~|about|around|roughly)?\s*"
+_AGAINST_NEXT = re.compile(_AGAINST + r"\d", re.I)
+_AGAINST_PREVIOUS = re.compile(_AGAINST, re.I)
 #: A change from one figure to another ("from 96GB on A to a much better 144GB on B"); "up to" is a hedge, not its "to".
 _FROM_TO = re.compile(r"\bfrom\s+(?P<first>(?:[^,;:()]|,(?=\d))*?\d(?:[^,;:()]|,(?=\d))*?)\s+(?<!\bup\s)to\s+"
                       r"(?P<second>(?:[^,;:()\d]|,(?=\d))*\d(?:[^,;:()]|,(?=\d))*)", re.I)
@@ -63,6 +72,11 @@ _SAID_TO_BE = re.compile(r"^\S+(?:\s+\S+){0,3}?\s+(?:is|was|remains)\s+(?P<noun>
 _FRONTED = re.compile(r"\s*(?:compared (?:with|to)|against|versus|relative to|next to)\b", re.I)
 _ITSELF = re.compile(r"\bthan\s+(?:it|they|its|their)\b", re.I)
 _FROM_ALONE = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,2}$", re.I)
+#: Words before a figure that may give it to an actor the catalog does not name: "they", "rivals", "Nvidia's".
+_ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?|previous|older|others?)\b|"
+                       r"(?-i:\b[A-Z][\w-]*)['’]s\b|\b(?-i:[A-Z][\w-]*)\s+(?:said|says|claims?|hit|reached|reports?)\b", re.I)
+#: A word of comparison between a figure and a name after it: the name is the other side's, whatever ran on it.
+_THAN = re.compile(r"\b(?:than|versus|vs\.?|compared|against)\b", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
@@ -80,9 +94,12 @@ class _Named(NamedTuple):
 class SideReader:
     """Reads subjects and comparators with one catalog's system names."""
 
-    def __init__(self, systems: dict[str, str]) -> None:
+    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset(), members: frozenset[str] = frozenset()) -> None:
         self.systems = systems  # every unambiguous system name and alias (lower case) -> id
+        self.members = members  # the systems that belong to a family ("H100" of Hopper): a chip, not a line or a platform
+        self.vague = vague  # the systems no reader can pin down ("GPUs in general"): no subject of a paragraph
         self.sole: str | None = None  # the system an article is about when it names others only in passing
+        self.back = True  # whether "it" in the sentence being read may be the article's subject (see ``carried.back_to``)
 
     def subject(self, body: str, title: str | None) -> str | None:
         """The article's subject system: the one its text names most often (the title breaks a tie)."""
@@ -124,7 +141,7 @@ class SideReader:
 
     def sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
                previous: Candidate | None = None, context: str = "") -> None:
-        named = mentions(text, self.systems)
+        named = self._one_thing(text, mentions(text, self.systems))
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
         compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - _REACH):pos])]
@@ -141,25 +158,20 @@ class SideReader:
     def _value_sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
                      previous: Candidate | None, context: str, sentence: _Named) -> None:
         """Whose figure an absolute value is: the system of a change's side, of a parenthesis, of its clause, of the sentence."""
-        named, before, after, compared, strongly, pronoun = sentence
-        if (change := from_to(text, reading)) is not None:
-            # "from 96GB on A to 144GB on B": each figure is the system's named in its own side; the figure after
-            # "to" may be the subject's that changes ("X grows from 96GB to 144GB"), the one after "from" never.
-            side, stop, subject_end = change
-            own = list(dict.fromkeys(sid for pos, sid in named if reading.end <= pos < stop and (pos, sid) not in strongly))
-            if not own and side == "to":
-                own = list(dict.fromkeys(sid for pos, sid in before if part_start <= pos < subject_end and (pos, sid) not in strongly))
-            if len(own) == 1:
-                candidate.system = own[0]
-            else:
-                candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
+        named, before, after, compared, _, pronoun = sentence
+        if _change_side(candidate, reading, text, part_start, sentence):
             return
         if (glossed := self._glossed(text, before, reading)) is not None:
             # "20x more than an H100 server (23,000 tokens/sec)": a value in a parenthesis after a name is that system's.
             candidate.system = glossed
             return
+        if len({sid for _, sid in named}) < 2 and _paired(text, reading, previous):
+            # "It reaches 700 versus 169 for rivals", "The standard and Pro devices differ (350 TOPs vs 400 TOPs)".
+            candidate.doubts["system"] = "a figure set against another ('N vs M'): the sentence does not name a system for each side"
+            return
         own = [sid for pos, sid in before if pos >= part_start] or [
-            sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))]
+            sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))
+            and not _THAN.search(text, reading.end, pos)]  # "N is higher than X's system using the H100": not the H100's
         own_at = [pos for pos, sid in named if sid in own]
         if len({*own}) == 1 and any(_apart(text, pos, reading) for pos in own_at):
             # "The chip delivers N, while the GB200 ...", "Jalapeño's predecessor reached N", "X replaces a chip that reached N".
@@ -172,25 +184,28 @@ class SideReader:
         elif not own and _aside_of(previous, candidate, text, reading, named):
             # "80GB of HBM (up to 96GB in some configurations)": the aside gives another figure of the same thing.
             candidate.system, candidate.aside = previous.system, True  # type: ignore[union-attr]
-        elif not own and _MODIFIER.match(text, part_start) and (opening := _opening_subject(text, named)) and all(
-                (pos, sid) in compared for pos, sid in before[1:]):
-            # "X is 3x faster than Y, reaching 90 ms ...", "Each X pod links N chips, in a torus connected by 4,800 Gbps":
-            # a participle or preposition after a comma says more of the sentence's subject, when every other system
-            # named before it is a comparator.
+        elif not own and (_MODIFIER.match(text, part_start) or _SHARED_VERB.match(text, part_start)) and (
+                opening := _opening_subject(text, named)) and all((pos, sid) in compared or _COUNTED.search(text, 0, pos) for pos, sid in before[1:]):
+            # "X is 3x faster than Y, reaching 90 ms ...", "Each X pod links N chips, in a torus connected by 4,800 Gbps",
+            # "X packs 144 Y chips per rack, and offers N": a participle, a preposition or a verb after "and" (no subject
+            # of its own) says more of the sentence's subject, when every other system named before it is a comparator
+            # or counted (a part of it).
             candidate.system = opening
         elif not own and pronoun and (ran_on := _counted_in_opening(text, named)):
             # "On a single node with 8 MI355X units, it reached N": the pronoun's system is the one the run's units are of.
             candidate.system = ran_on
-        elif pronoun and subject and all((pos, sid) in compared and sid != subject for pos, sid in named):
+        elif pronoun and subject and self.back and all((pos, sid) in compared and sid != subject for pos, sid in named):
             # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
             candidate.system = subject
-        elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} <= {self.sole} \
-                and not _COMPARING.search(text):
-            # A sentence that names no system and compares with nothing ("than Nvidia's benchmark of 1,000 tokens per
-            # second" may give a figure to an actor the catalog does not name), in a paragraph that names none but
-            # the system the article is about.
+        elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} - self.vague <= {self.sole} \
+                and not _COMPARING.search(text, 0, reading.start) and not _ANOTHERS.search(text, 0, reading.start):
+            # A sentence that names no system, in a paragraph that names none but the system the article is about (and
+            # perhaps things no reader can pin down, "Nvidia GPUs"): a
+            # figure before any word of comparison, and with no other actor before it, is that system's ("A record
+            # 2,500 tokens per second, 2.5x faster than Nvidia's benchmark of 1,000": the 1,000 is another's).
             candidate.system = self.sole
-        elif len({sid for _, sid in named}) == 1 and not compared and not any(_apart(text, pos, reading) for pos, _ in named):
+        elif len({sid for _, sid in named}) == 1 and not compared and not any(
+                _apart(text, pos, reading) or _THAN.search(text, reading.end, max(pos, reading.end)) for pos, _ in named):
             candidate.system = named[0][1]
         else:
             candidate.doubts["system"] = "which system this figure belongs to is not certain"
@@ -243,6 +258,9 @@ class SideReader:
             ahead = in_clause[0] if len(set(in_clause)) == 1 else distinct[0]
             candidate.system, candidate.vs = ahead, next(sid for sid in distinct if sid != ahead)
             candidate.doubts["vs"] = "the sentence names two systems but no 'than' or 'compared with'"
+            if len(set(in_clause)) != 1 and any(sid != ahead for _, sid in after):
+                # "X claims 5x faster inference with its Y chip": the other system, after the figure, may be what ran it.
+                candidate.doubts["system"] = "the sentence names two systems, the other after the figure: which one is ahead?"
             return
         candidate.system = subjects[-1] if len(set(subjects)) == 1 else None
         candidate.vs = versus[0] if len(set(versus)) == 1 else None
@@ -260,6 +278,19 @@ class SideReader:
         pos, system_id = before[-1]
         name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
         return system_id if name and _GLOSS.fullmatch(text, pos + len(name), reading.start) else None
+
+    def _one_thing(self, text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """Two names with only a space between name one thing: the one that belongs to a family (a chip), when the other
+        belongs to none (a line, a platform or a common noun: "DGX H100", "Blackwell B200", "H100 GPUs")."""
+        kept = list(named)
+        for first, second in pairwise(named):
+            name = max((n for n in self.systems if text.lower().startswith(n, first[0])), key=len, default="")
+            if first[1] == second[1] or not name or not text[first[0] + len(name):second[0]].isspace():
+                continue
+            chips = [side for side in (first, second) if side[1] in self.members]
+            if len(chips) == 1:
+                kept.remove(first if chips[0] == second else second)
+        return kept
 
     def _coordinated(self, text: str, before: list[tuple[int, str]], system_id: str) -> bool:
         """Whether the system named last before the figure is coordinated with another ("A and B both offer 2x")."""
@@ -286,6 +317,23 @@ def from_to(text: str, reading: Reading) -> tuple[str, int, int] | None:
         stop = re.compile(r"[,;:()]|\s(?:to|and|but|while|whereas)\s").search(text, reading.end)
         return "from", stop.start() if stop else len(text), start.start()
     return None
+
+
+def _change_side(candidate: Candidate, reading: Reading, text: str, part_start: int, sentence: _Named) -> bool:
+    """For a value in a change ("from 96GB on A to 144GB on B"), set its system (or a doubt) and say True; else False.
+    Each figure is the system's named in its own side; the figure after "to" may be the subject's that changes ("X grows
+    from 96GB to 144GB"), the one after "from" never."""
+    if (change := from_to(text, reading)) is None:
+        return False
+    side, stop, subject_end = change
+    own = list(dict.fromkeys(sid for pos, sid in sentence.named if reading.end <= pos < stop and (pos, sid) not in sentence.strongly))
+    if not own and side == "to":
+        own = list(dict.fromkeys(sid for pos, sid in sentence.before if part_start <= pos < subject_end and (pos, sid) not in sentence.strongly))
+    if len(own) == 1:
+        candidate.system = own[0]
+    else:
+        candidate.doubts["system"] = f"a figure of a change ('from ... to ...'): whose figure the '{side}' side is, the text does not say"
+    return True
 
 
 def _apart(text: str, pos: int, reading: Reading) -> bool:
@@ -326,7 +374,8 @@ def _aside_of(previous: Candidate | None, candidate: Candidate, text: str, readi
 
 def _opening_subject(text: str, named: list[tuple[int, str]]) -> str | None:
     """The system a sentence opens with ("The GB300 ...", "Each v5p pod ..."), its grammatical subject; else None."""
-    if named and re.fullmatch(r"(?:(?:the|each|every|an?|its)\s+)?", text[:named[0][0]], re.I):
+    # After at most one word and a comma ("However, ") and a maker's name ("AWS's ").
+    if named and re.fullmatch(r"(?:\w+,\s+)?(?:(?:the|each|every|an?|its)\s+)?(?:(?-i:[A-Z])[\w-]*['’]s\s+)?", text[:named[0][0]], re.I):
         return named[0][1]
     return None
 
@@ -341,3 +390,10 @@ def _counted_in_opening(text: str, named: list[tuple[int, str]]) -> str | None:
     counts = list(_COUNT_BEFORE.finditer(text, 0, opening.end()))
     counted = {sid for pos, sid in named if any(m.end() == pos for m in counts)}
     return counted.pop() if len(counted) == 1 and inside == {*counted} else None
+
+
+def _paired(text: str, reading: Reading, previous: Candidate | None) -> bool:
+    """Whether a value figure is set against another value of its sentence ("350 TOPs vs 400 TOPs", "700 against 169")."""
+    if previous is not None and previous.kind == "value" and _AGAINST_PREVIOUS.fullmatch(text, previous.end, reading.start):
+        return True
+    return bool(_AGAINST_NEXT.match(text, reading.end))

@@ -1,0 +1,102 @@
+"""`audit new`: whose figure it is, from sentences that do not name it where the figure stands."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+from .scaffold_eval import catalog_text
+
+_CATALOG = load_catalog(("catalog.yaml", catalog_text().encode()))  # the evaluation's catalog: H100, DGX, Blackwell, GPUs
+
+
+def _found(text: str) -> list[tuple[str, str | None, bool]]:
+    """Each figure, its system and whether that system is doubted."""
+    _, found = scaffold(text, "x", _CATALOG if "Jalape" not in text else load_catalog(), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, "system" in c.doubts) for c in found]
+
+
+_ABOUT = "Jalapeño is new. Jalapeño ships soon. Jalapeño is made in Texas.\n\n"
+
+
+def test_a_figure_before_the_comparison_in_a_sentence_naming_no_system_is_the_articles_sole_subjects():
+    text = _ABOUT + "The result? A record 2,500 tokens per second, 2.5x faster than Nvidia's benchmark of 1,000 tokens per second."
+    found = {figure: (system, doubts) for figure, system, doubts in _found(text)}
+    assert found["2500"] == ("jalapeno", False)
+    assert found["1000"] == (None, True)  # after "than": another's figure
+
+
+def test_a_figure_after_another_actor_or_a_contrast_stays_doubtful():
+    assert _found(_ABOUT + "It reaches 1,000 tokens per second.")[-1][1:] == ("jalapeno", False)
+    for said in ("Nvidia's record is 1,000 tokens per second.",
+                 "Rivals reach 1,000 tokens per second.",
+                 "Last week Nvidia hit 1,000 tokens per second.",
+                 "Unlike the old ones, this reaches 1,000 tokens per second."):
+        assert _found(_ABOUT + said)[-1][1:] == (None, True), said
+
+
+def test_two_names_with_only_a_space_between_name_the_chip():
+    # "DGX" and "Blackwell" belong to no family in the catalog; "H100" and "B200" do: the chip is what the figure is of.
+    assert _found("The NVIDIA DGX H100 system processed 24,525 tokens per second.")[0][1:] == ("h100", False)
+    assert _found("The Blackwell B200 has 192GB of HBM3e memory.")[0][1:] == ("b200", False)
+    assert _found("Eight H100 GPUs have 640GB of HBM3 memory.")[0][1] in (None, "h100")  # a count may leave it to the reader
+    assert _found("The MI300X H100 pair has 272GB of HBM3 memory.")[0][1:] == (None, True)  # two chips: no one thing
+
+
+def test_a_name_after_a_comparison_is_the_other_sides_even_when_something_ran_on_it():
+    text = "This performance of 1.29 tokens per second per TFLOPS is higher than Nvidia's SGLang system using H100 GPUs."
+    assert _found(text)[0][1:] == (None, True)
+    text = "The B200 reaches 1,000 tokens per second, more than the H100."
+    assert _found(text)[0][1:] == ("b200", False)
+
+
+def test_a_parenthesis_pairing_two_figures_is_no_gloss_of_the_name_before_it():
+    text = "Single B200 units use 35x less power than the 4-GPU H100 configuration (36 W vs 1,246 W)."
+    assert all(system is None for figure, system, _ in _found(text) if figure in ("36", "1246"))
+    assert _found("The B200 server (23,000 tokens per second) is fast.")[0][1:] == ("b200", False)
+
+
+def test_it_after_a_sentence_naming_only_another_system_is_not_the_articles_subject():
+    about = "The B300 is new. The B300 is fast. The B300 ships soon. The B300 won.\n\n"
+    text = about + "AMD entered a cluster built with MI355X GPUs across 11 nodes. It recorded 1,016,375 tokens per second of throughput."
+    assert _found(text)[-1][1:] == (None, True)
+    text = about + "The B300 was tested in 11 nodes. It recorded 1,016,375 tokens per second of throughput."
+    assert _found(text)[-1][1:] == ("b300", False)
+    text = about + "It recorded 1,016,375 tokens per second of throughput."
+    assert _found(text)[-1][1:] == ("b300", False)
+
+
+def test_figures_set_against_each_other_need_a_system_named_for_each_side():
+    about = "The B300 is new. The B300 is fast. The B300 ships soon. The B300 won.\n\n"
+    found = _found(about + "It reaches 700 tokens per second of throughput versus 169 tokens per second for rivals.")
+    assert [system for _, system, _ in found] == [None, None]
+    found = _found(about + "The standard and Pro B300 devices differ in total memory capacity (16 GB vs 32 GB).")
+    assert [system for _, system, _ in found] == [None, None]
+    found = _found(about + "The B300 reaches 700 tokens per second of throughput versus 169 tokens per second on the H100.")
+    assert [system for _, system, _ in found] == ["b300", "h100"]
+    assert [s for _, s, _ in _found(about + "The B300 has 288GB of memory and 8 TB/s of memory bandwidth.")] == ["b300", "b300"]
+
+
+def test_a_verb_after_and_with_no_subject_of_its_own_says_more_of_the_sentences_subject():
+    text = "However, AWS's Trn3 UltraServer packs 144 Trainium3 chips per rack, and offers 0.36 ExaFLOPS of FP8 performance."
+    assert _found(text)[0][1:] == ("trn3-ultraserver", False)
+    # Another system named before the figure that is neither counted nor compared: whose figure is it?
+    text = "However, AWS's Trn3 UltraServer sits beside the Trainium3 in each rack, and offers 0.36 ExaFLOPS of FP8 performance."
+    assert _found(text)[0][1:] == (None, True)
+    text = "The Trn3 UltraServer packs 144 Trainium3 chips per rack, and chips offer 2.5 PFLOPS of FP8 performance."  # a subject of its own
+    assert _found(text)[0][1] != "trn3-ultraserver"
+
+
+def test_a_figure_per_device_given_to_a_system_made_of_parts_is_doubted():
+    # The catalog makes CloudMatrix 384 of Ascend 910C NPUs: a figure per NPU may be the NPU's.
+    text = "During the decoding phase, CloudMatrix recorded a throughput of 1,943 tokens per second per NPU."
+    assert _found(text)[0][1:] == ("cloudmatrix-384", True)
+    text = "During the decoding phase, CloudMatrix recorded a throughput of 1,943 tokens per second."
+    assert _found(text)[0][1:] == ("cloudmatrix-384", False)
+
+
+def test_of_two_systems_named_without_than_the_one_ahead_is_doubted_when_the_other_follows_the_figure():
+    text = "A single H200 generates 100 tokens per second, meaning the B200 is 2.5 times faster."
+    assert [(s, d) for f, s, d in _found(text) if f == "2.5"] == [("b200", False)]
+    text = "The H200 claims 129 tokens per second per user and 5x faster inference with the B200 announced in 2026."
+    assert [d for f, _, d in _found(text) if f == "5"] == [True]
