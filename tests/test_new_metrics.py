@@ -214,3 +214,21 @@ def test_a_time_per_token_is_the_time_per_output_token():
         assert _found(text)[0][2:] == ("tpot", []), text
     # A time not per token still fits several metrics.
     assert _found("Jalapeño serves Kimi K2.5 with a latency of 50 milliseconds.")[0][2:] == (None, ["metric"])
+
+
+#: A corpus catalog that converts MB to GB: a capacity in GB now fits the on-chip memory (kept in MB) as well.
+_MEGABYTES = b"""
+units:
+  MB: {metric_unit: GB, factor: 0.001}
+"""
+
+
+def test_a_capacity_that_fits_both_memories_is_placed_by_its_clause():
+    catalog = load_catalog(("megabytes.yaml", _MEGABYTES))
+    assert _found("Inside, Jalapeño has a 48MB cache.", catalog)[0][2:] == ("on-chip-memory", [])
+    assert _found("Jalapeño has 216 GB of SRAM.", catalog)[0][2:] == ("on-chip-memory", [])
+    assert _found("Jalapeño: a Hopper GPU with 80 GB HBM3 and a transformer engine.", catalog)[0][2:] == ("memory-capacity", [])
+    # Words of both places, or of neither: the reader chooses.
+    both = _found("Jalapeño pairs 48MB of cache with its HBM3 stacks.", catalog)[0]
+    assert both[2] is None and "metric" in both[3]
+    assert _found("Jalapeño has 96 GB in all.", catalog)[0][2] is None

@@ -166,6 +166,26 @@ def settle_appositions(found: list[Candidate]) -> None:
             del ratio.doubts["metric"]
 
 
+#: Words of memory on the chip and off it: of two memory metrics a capacity fits alike ("80 GB" of HBM or of SRAM, once
+#: the catalog converts MB to GB), the figure's clause chooses.
+_ON_CHIP = re.compile(r"\b(?:caches?|SRAM|on-chip|on-die|scratchpads?)\b", re.I)
+_OFF_CHIP = re.compile(r"\b(?:HBM\w*|DRAM|GDDR\w*|LPDDR\w*|DDR\d\w*)\b", re.I)
+
+
+def memory_by_place(metrics: set[str], catalog: Catalog, part: str) -> set[str]:
+    """Of two memory metrics a figure's unit fits alike, the on-chip one when its clause speaks only of memory on the chip
+    ("a 48MB cache"), the other when only of memory off it ("80 GB HBM3"); else both."""
+    if len(metrics) != 2 or any(catalog.metrics[m].family != "memory" for m in metrics):
+        return metrics
+    on_chip = {m for m in metrics
+               if any(_ON_CHIP.search(fold_hyphens(text)) for text in (catalog.metrics[m].name, *catalog.metrics[m].aliases))}
+    text = fold_hyphens(part)
+    on, off = bool(_ON_CHIP.search(text)), bool(_OFF_CHIP.search(text))
+    if len(on_chip) != 1 or on == off:
+        return metrics
+    return on_chip if on else metrics - on_chip
+
+
 def fold_hyphens(text: str) -> str:
     """The text with its hyphens made plain, of the same length (so spans found in it are spans of the text)."""
     return text.translate(_HYPHENS)

@@ -14,6 +14,7 @@ from jalapeno_audit.authoring.metric_words import (
     WordsReader,
     bytes_label,
     fold_hyphens,
+    memory_by_place,
     phrase_pattern,
     power_basis,
     settle_appositions,
@@ -200,6 +201,8 @@ class MetricReader:
             if len(both) != 1 and _MEMORY_WORDS.search(sentence) and not INTERCONNECT_WORDS.search(part):
                 memory = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "memory"}
                 both = memory if len(memory) == 1 else both
+            if len(both) != 1 and len(placed := memory_by_place(both or unit_metrics, self.catalog, part)) == 1:
+                both = placed
             if len(both) == 1 and self._linked(both, phrased if where == part else set(), part):
                 return None, unit, f"its clause speaks of links ('{INTERCONNECT_WORDS.search(part).group()}'): not the memory's bandwidth?"  # type: ignore[union-attr]
             if len(both) == 1:
