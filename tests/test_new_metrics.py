@@ -232,3 +232,18 @@ def test_a_capacity_that_fits_both_memories_is_placed_by_its_clause():
     both = _found("Jalapeño pairs 48MB of cache with its HBM3 stacks.", catalog)[0]
     assert both[2] is None and "metric" in both[3]
     assert _found("Jalapeño has 96 GB in all.", catalog)[0][2] is None
+
+
+#: A corpus catalog with a metric counted in tokens, as a phone test's "tokens generated" is.
+_TOKENS = b"""
+metrics:
+  tokens-generated: {name: "tokens generated in a test run", unit: tokens, better: higher, family: throughput}
+"""
+
+
+def test_a_count_per_user_is_not_the_count_its_unit_keeps():
+    catalog = load_catalog(("tokens.yaml", _TOKENS))
+    assert _found("In the test, Jalapeño generated 54,000 tokens.", catalog)[0][2] == "tokens-generated"
+    # "per user" (or request, query): a rate of something the unit does not say; never settled as the plain count.
+    for written in ("180 tokens per user", "180 tokens for every user", "180 output tokens per request"):
+        assert all(f[2] != "tokens-generated" for f in _found(f"Meanwhile, the GB200 reaches only {written}.", catalog)), written

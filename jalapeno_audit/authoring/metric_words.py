@@ -186,6 +186,12 @@ def memory_by_place(metrics: set[str], catalog: Catalog, part: str) -> set[str]:
     return on_chip if on else metrics - on_chip
 
 
+#: A count written per user, request or query ("only 180 tokens per user"): a rate of something the unit alone does not
+#: name (per second? per answer?), not the count the unit's metric keeps.
+COUNT_PER = re.compile(r"\s*[A-Za-z%]+(?:\s+[A-Za-z%]+)?\s+(?:per|for\s+every|for\s+each|each)\s+"
+                       r"(?:users?|requests?|quer(?:y|ies)|prompts?|sessions?|conversations?)\b", re.I)
+
+
 def fold_hyphens(text: str) -> str:
     """The text with its hyphens made plain, of the same length (so spans found in it are spans of the text)."""
     return text.translate(_HYPHENS)

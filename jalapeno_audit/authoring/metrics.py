@@ -8,6 +8,7 @@ from fractions import Fraction
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.metric_words import (
     CHIP_LINK_WORDS,
+    COUNT_PER,
     INTERCONNECT_WORDS,
     LINK_PHRASE,
     OTHER_LINK_WORDS,
@@ -238,6 +239,8 @@ class MetricReader:
     def _labelled(self, tail: str, label: str) -> tuple[set[str], str | None, str | None]:
         """The metrics a unit written after a figure fits, the unit to write (None for the metric's own) and the unit read."""
         per_token = _PER_TOKEN.match(tail)  # "2 ms/token": a time per token, in the unit before "/token"
+        if COUNT_PER.match(tail):
+            return set(), None, None
         base = self.spelled_unit(tail) or self.unit_of(per_token["unit"] if per_token else label)
         if base is None:
             return set(), None, None
