@@ -134,33 +134,12 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # depend on; types of different kinds ("SRAM, HBM and DDR") describe one design.
     types = {found.lower() for found in MEMORY_TYPE.findall((placed.unnamed or (sentence.text, sentence.context))[1])}
     variants = any(a != b and _memory_kind(a) == _memory_kind(b) for a in types for b in types)
+    scope = _Scope(catalog, candidate, sentence, placed, patterns, variants, unchanged, others_settings, hardware, own_hardware,
+                   compute, one_device)
 
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
-        found = []
-        for match in (match for pattern in patterns for match in pattern.finditer(text)):
-            if not in_sentence and MEMORY_TYPE.fullmatch(match.group()) and not variants:
-                continue  # "SN40L chips, incorporating SRAM, HBM and DDR": the hardware's description, not this figure's setting
-            outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
-            if unchanged and outside and not _DEVICE.fullmatch(match.group()) and not COUNTED_WORDS.fullmatch(match.group()) \
-                    and not _NETWORK.fullmatch(match.group()):
-                continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
-            if in_sentence and outside and (setting_of(match.group()) or ("", ""))[0] == "scenario" \
-                    and anothers_benchmark(catalog, sentence.text, match.start(), candidate.model):
-                continue  # "N in the Llama2 70B server scenario and M on DeepSeek-R1": the scenario of N's benchmark only
-            if compute and outside and _RUN_ONLY.fullmatch(match.group()):
-                continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
-            if own_hardware and outside and _NETWORK.fullmatch(match.group()):
-                continue  # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own
-            if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
-                                or (others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
-                continue
-            if hardware and not in_sentence and _ONE_DEVICE.fullmatch(match.group()):
-                continue  # "Each chip has ..." elsewhere in the paragraph: a spec of the hardware is one device's anyway
-            if one_device and _DEVICE.fullmatch(match.group()) and (
-                    not in_sentence or _ONE_DEVICE.fullmatch(match.group()) or not placed.part[0] <= match.start() < placed.part[1]):
-                continue  # the paragraph's device counts, those of the sentence's other clauses, and the per-device basis itself
-            found.append(match)
-        return sorted(found, key=lambda match: match.start())
+        return _said(scope, text, in_sentence)
+
 
     if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text):
         candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
@@ -184,6 +163,53 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
     candidate.at = {**(settings or {}), **placed.given}
+
+@dataclass(frozen=True)
+class _Scope:
+    """What decides which condition words said in a sentence or its paragraph bear on one figure (see ``conditions``)."""
+
+    catalog: Catalog
+    candidate: Candidate
+    sentence: Sentence
+    placed: Placed
+    patterns: tuple[re.Pattern[str], ...]
+    variants: bool  # memory types of one kind named apart: variants a figure may depend on
+    unchanged: bool  # a figure no setting said outside its clause changes (a capacity, a link)
+    others_settings: bool  # a setting after a later figure is that figure's
+    hardware: bool
+    own_hardware: bool  # a chip's compute, memory or power: its own whatever the network
+    compute: bool
+    one_device: bool  # a spec of one device, or a figure its clause gives per device
+
+
+def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
+    """The condition words of ``text`` that may bear on the figure, in order."""
+    catalog, candidate, sentence, placed = scope.catalog, scope.candidate, scope.sentence, scope.placed
+    found = []
+    for match in (match for pattern in scope.patterns for match in pattern.finditer(text)):
+        if not in_sentence and MEMORY_TYPE.fullmatch(match.group()) and not scope.variants:
+            continue  # "SN40L chips, incorporating SRAM, HBM and DDR": the hardware's description, not this figure's setting
+        outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
+        if scope.unchanged and outside and not _DEVICE.fullmatch(match.group()) and not COUNTED_WORDS.fullmatch(match.group()) \
+                and not _NETWORK.fullmatch(match.group()):
+            continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
+        if in_sentence and outside and (setting_of(match.group()) or ("", ""))[0] == "scenario" \
+                and anothers_benchmark(catalog, sentence.text, match.start(), candidate.model):
+            continue  # "N in the Llama2 70B server scenario and M on DeepSeek-R1": the scenario of N's benchmark only
+        if scope.compute and outside and _RUN_ONLY.fullmatch(match.group()):
+            continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
+        if scope.own_hardware and outside and _NETWORK.fullmatch(match.group()):
+            continue  # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own
+        if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
+                            or (scope.others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
+            continue
+        if scope.hardware and not in_sentence and _ONE_DEVICE.fullmatch(match.group()):
+            continue  # "Each chip has ..." elsewhere in the paragraph: a spec of the hardware is one device's anyway
+        if scope.one_device and _DEVICE.fullmatch(match.group()) and (
+                not in_sentence or _ONE_DEVICE.fullmatch(match.group()) or not placed.part[0] <= match.start() < placed.part[1]):
+            continue  # the paragraph's device counts, those of the sentence's other clauses, and the per-device basis itself
+        found.append(match)
+    return sorted(found, key=lambda match: match.start())
 
 
 def _one_unit(catalog: Catalog, candidate: Candidate) -> bool:
