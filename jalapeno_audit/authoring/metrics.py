@@ -8,12 +8,10 @@ from fractions import Fraction
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.metric_words import (
     CHIP_LINK_WORDS,
-    COUNT_PER,
     INTERCONNECT_WORDS,
     LINK_PHRASE,
     OTHER_LINK_WORDS,
     WordsReader,
-    bytes_label,
     fold_hyphens,
     memory_by_place,
     phrase_pattern,
@@ -21,30 +19,18 @@ from jalapeno_audit.authoring.metric_words import (
     settle_appositions,
 )
 from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
+from jalapeno_audit.authoring.units import TOKEN_RATE, UnitRead, UnitReader
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import Reading
 
 #: "per dollar", "per watt": a qualifier that makes a per-unit metric of the one a phrase names; a ratio "per GPU" or
 #: "per chip" compares one device with another, in the same metric.
 _PER = re.compile(r"\bper[- ](?!cent\b)(?!(?:GPU|chip|accelerator|card|device)s?\b(?!-))[a-z][\w-]*", re.I)
-TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b"
-                         r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)  # "tokens/sec/user", "tokens per second per user": one user's speed
-#: A token rate per something else than a user or a device ("tokens/second per TFLOPS", "tokens per second per kW").
-PER_BASIS = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b\s*(?:/|per\s)\s*"
-                       r"(?!users?\b)(?P<what>[A-Za-z][A-Za-z0-9]*)\b", re.I)
 #: Words that make tokens-per-second figures aggregate ones: a batch, concurrent requests, a benchmark scenario, a per-device basis.
 _AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|server (?:test|scenario)|aggregate|(?:per[- ]|/)(?:GPU|chip|node|accelerator|card|device)(?!-))\b",
                         re.I)
-#: What may stand between a figure and its unit: a "+", a precision, a word of the figure's kind.
-_BEFORE_UNIT = re.compile(r"\+?(?:\s*(?:(?:NV|MX)?FP\d+|BF16|INT\d+|TF32|peak|sustained|dense|sparse)\b(?=\s+[A-Za-z]))?", re.I)
-#: A token rate in thousands or in another unit of time ("kilotokens per second", "tokens per millisecond").
-_SCALED_RATE = re.compile(r"\s*(?:(?P<kilo>kilo)tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?|"
-                          r"tok(?:en)?s?\s*(?:/|per|a)\s*(?P<time>milliseconds?|ms|minutes?|min))\b"
-                          r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)
 #: A system of many chips: a server, a rack, a node, a cluster, a pod, or a count of chips ("an 8-chip server", "128 chips").
 _MANY_CHIPS = re.compile(r"\b(?:servers?|racks?|nodes?|clusters?|pods?)\b|\b\d+[- ](?:chips?|GPUs?|accelerators?)\b", re.I)
-#: A time per token ("2 ms/token", "30 milliseconds per output token"): the catalog's time per output token.
-_PER_TOKEN = re.compile(r"\s*(?P<unit>ms|milliseconds?|s|secs?|seconds?)\s*(?:/|per|a)\s*(?:output\s+)?token\b", re.I)
 #: A token rate no single stream has come near (the fastest reported are below 20,000 tokens per second): an aggregate.
 _NO_STREAM = 50_000
 #: A model run at a rate: "to run at", "runs Llama 2 70B at roughly" (at most a hedge between "at" and the figure). "Delivers
@@ -63,9 +49,6 @@ _OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth)\b", re.
 _RISE = re.compile(r"\b(?:gains?|increases?|higher|more)\b", re.I)
 #: Words of training a model: a figure in a unit of time is then how long training took.
 _TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.I)
-#: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
-_SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what>bits?|bytes?)\b(?P<rate>\s+(?:per|a)\s+second|/s(?:ec)?\b)?", re.I)
-_PREFIXES = {"kilo": "K", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
 #: Words that say a figure was measured rather than specified; a catalog metric named with one of them is a measured one.
 _MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
 #: Words of memory ("192 GB HBM3 memory and 5.3 TB/s bandwidth", "SRAM cells ... at about 150 TB/s"): a figure that fits a
@@ -80,7 +63,7 @@ class MetricReader:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        self.units = _unit_index(catalog)
+        self.unit_reader = UnitReader(catalog, self.phrase_metrics)
         # A name's parenthetical is a gloss: "training performance (relative)" is written "training performance".
         phrases = {(phrase.lower(), m.id) for m in catalog.metrics.values()
                    for phrase in (m.name, re.sub(r"\s*\([^)]*\)$", "", m.name), *m.aliases) if phrase}
@@ -160,67 +143,15 @@ class MetricReader:
         """The metric (and a unit to write) from the figure's unit and the metric phrases near it. A ratio whose
         clause names no metric is not given one named in the clause of an absolute figure (``others``): "3x faster
         than Y, reaching 90 ms time to first token" says what 90 ms is, not what 3x is."""
-        unit_metrics: set[str] = set()
-        unit = written = None
-        token_rate = False
-        scaled: re.Match[str] | None = None
-        tail = sentence[reading.end:reading.end + 60] if reading.end <= len(sentence) else ""
-        # "1,000+ tokens/sec", "2,517 MXFP8 TFLOPS", "83.2 peak petaflops": the unit after a "+", a precision or a word of kind.
-        skipped = match.end() if (match := _BEFORE_UNIT.match(tail)) else 0
-        label = reading.label
-        if skipped:
-            tail = tail[skipped:]
-            label = tail.split()[0] if tail.split() else None
-        if not is_ratio and reading.label == "$":
-            unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit.startswith("USD")}
-        elif not is_ratio and (basis := self._per_basis(tail)) is not None:
-            unit_metrics, unit = basis
-        elif not is_ratio and (rate := TOKEN_RATE.match(tail) or _SCALED_RATE.match(tail)):
-            # "tokens per second" alone does not say aggregate throughput or one user's speed; "tokens/sec/user" does.
-            unit_metrics = {m.id for m in self.catalog.metrics.values() if m.unit in (("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user"))}
-            token_rate = True
-            scaled = rate if rate.re is _SCALED_RATE else None
-        elif not is_ratio and label:
-            unit_metrics, unit, written = self._labelled(tail, tail.strip() if skipped else label)
+        read = self.unit_reader.read(reading, sentence) if not is_ratio else UnitRead(set(), None, None, False, None, "")
         phrased, spans = self.phrase_spans(part)
         where = part
         if not phrased and not (is_ratio and _OWN_MEASURE.search(part)):
             # A ratio whose own clause says "performance" ("1.5x more performance, ... twice the compute power") measures
             # that, not what another clause of the sentence names.
             (phrased, spans), where = self.phrase_spans(sentence, others if is_ratio else None), sentence
-        if unit_metrics:
-            both = unit_metrics & phrased if phrased else unit_metrics
-            both = self._power_basis(both, unit_metrics, tail, (part, sentence, where), sentence[:reading.start])
-            if len(both) != 1 and _TRAINING.search(sentence):
-                # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
-                both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
-            if len(both) != 1 or self._qualified(both, where):
-                both = self._as_said(both or unit_metrics, unit_metrics, where)
-            if (len(both) != 1 or self._linked(both, phrased if where == part else set(), part)) \
-                    and (link := self._chip_link(unit_metrics, part)) is not None:
-                return link, unit or self._kept_in(link, written), ""
-            if len(both) != 1 and _MEMORY_WORDS.search(sentence) and not INTERCONNECT_WORDS.search(part):
-                memory = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "memory"}
-                both = memory if len(memory) == 1 else both
-            if len(both) != 1 and len(placed := memory_by_place(both or unit_metrics, self.catalog, part)) == 1:
-                both = placed
-            if len(both) == 1 and self._linked(both, phrased if where == part else set(), part):
-                return None, unit, f"its clause speaks of links ('{INTERCONNECT_WORDS.search(part).group()}'): not the memory's bandwidth?"  # type: ignore[union-attr]
-            if len(both) == 1:
-                only = both.pop()
-                return self._rate_unit(only, unit or self._kept_in(only, written), scaled)
-            if token_rate and not unit_metrics & phrased:
-                # Neither phrase near it: a per-device basis in the sentence or a rate no one stream reaches, else the
-                # article's words, settle it.
-                aggregate = _AGGREGATE.search(sentence) or max(reading.values) * _per_second(scaled) >= _NO_STREAM \
-                    or self._of_many_chips(sentence, reading.start)
-                settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if aggregate else self.token_rate
-                if not aggregate and _RUNS_AT.search(sentence, 0, reading.start):
-                    # "got Llama 3.1 405B to run at 969 tokens per second": the speed a model runs at is one stream's.
-                    settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s/user"), None)
-                if settled in unit_metrics:
-                    return self._rate_unit(settled, unit, scaled)
-            return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
+        if read.metrics:
+            return self._by_unit(read, reading, (part, sentence, where), phrased)
         if not is_ratio:
             return None, None, "unmeasured" if reading.label not in ("$",) else "a price: which metric?"
         per = next((m for m in _PER.finditer(where) if not any(a <= m.start() < b for a, b in spans)), None)
@@ -236,32 +167,43 @@ class MetricReader:
             return None, None, f"the sentence names {', '.join(sorted(phrased))}"
         return None, None, NO_PHRASE
 
-    def _labelled(self, tail: str, label: str) -> tuple[set[str], str | None, str | None]:
-        """The metrics a unit written after a figure fits, the unit to write (None for the metric's own) and the unit read."""
-        per_token = _PER_TOKEN.match(tail)  # "2 ms/token": a time per token, in the unit before "/token"
-        if COUNT_PER.match(tail):
-            return set(), None, None
-        base = self.spelled_unit(tail) or self.unit_of(per_token["unit"] if per_token else label)
-        if base is None:
-            return set(), None, None
-        unit_id, base_unit = base
-        # "minutes" fits metrics kept in seconds and those kept in minutes ("time to train"); "TB/s" fits a metric kept in
-        # GB/s, a unit the catalog converts to TB/s.
-        fits = {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)
-                or ((held := self.catalog.units.get(m.unit)) is not None and held.metric_unit == base_unit)}
-        if per_token:
-            fits &= self.phrase_metrics("time per output token")
-        return fits, unit_id if unit_id != base_unit else None, unit_id
-
-    def _per_basis(self, tail: str) -> tuple[set[str], str | None] | None:
-        """A token rate per a unit of something else than a user ("4.45 tokens/second per TFLOPS", "tokens per second per
-        kW"): the metrics kept in that unit and the unit to write. A basis that is no unit ("per NPU") is a device's."""
-        per = PER_BASIS.match(tail)
-        held = self.units.get(f"tok/s/{per['what']}".lower()) if per else None
-        if held is None:
-            return None
-        unit_id, base_unit = held
-        return {m.id for m in self.catalog.metrics.values() if m.unit == base_unit}, unit_id if unit_id != base_unit else None
+    def _by_unit(self, read: UnitRead, reading: Reading, texts: tuple[str, str, str], phrased: set[str]) -> tuple[str | None, str | None, str]:
+        """The metric of a figure whose unit fits ``read.metrics``, settled by the words of its clause, its sentence and
+        ``where`` its metric phrases were looked for."""
+        part, sentence, where = texts
+        unit_metrics, unit, written, tail = read.metrics, read.unit, read.written, read.tail
+        both = unit_metrics & phrased if phrased else unit_metrics
+        both = self._power_basis(both, unit_metrics, tail, (part, sentence, where), sentence[:reading.start])
+        if len(both) != 1 and _TRAINING.search(sentence):
+            # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
+            both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
+        if len(both) != 1 or self._qualified(both, where):
+            both = self._as_said(both or unit_metrics, unit_metrics, where)
+        if (len(both) != 1 or self._linked(both, phrased if where == part else set(), part)) \
+                and (link := self._chip_link(unit_metrics, part)) is not None:
+            return link, unit or self._kept_in(link, written), ""
+        if len(both) != 1 and _MEMORY_WORDS.search(sentence) and not INTERCONNECT_WORDS.search(part):
+            memory = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "memory"}
+            both = memory if len(memory) == 1 else both
+        if len(both) != 1 and len(placed := memory_by_place(both or unit_metrics, self.catalog, part)) == 1:
+            both = placed
+        if len(both) == 1 and self._linked(both, phrased if where == part else set(), part):
+            return None, unit, f"its clause speaks of links ('{INTERCONNECT_WORDS.search(part).group()}'): not the memory's bandwidth?"  # type: ignore[union-attr]
+        if len(both) == 1:
+            only = both.pop()
+            return self._rate_unit(only, unit or self._kept_in(only, written), read.scaled)
+        if read.token_rate and not unit_metrics & phrased:
+            # Neither phrase near it: a per-device basis in the sentence or a rate no one stream reaches, else the
+            # article's words, settle it.
+            aggregate = _AGGREGATE.search(sentence) or max(reading.values) * _per_second(read.scaled) >= _NO_STREAM \
+                or self._of_many_chips(sentence, reading.start)
+            settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s"), None) if aggregate else self.token_rate
+            if not aggregate and _RUNS_AT.search(sentence, 0, reading.start):
+                # "got Llama 3.1 405B to run at 969 tokens per second": the speed a model runs at is one stream's.
+                settled = next((m.id for m in self.catalog.metrics.values() if m.unit == "tok/s/user"), None)
+            if settled in unit_metrics:
+                return self._rate_unit(settled, unit, read.scaled)
+        return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
 
     def _rate_unit(self, metric_id: str, unit: str | None, scaled: re.Match[str] | None) -> tuple[str | None, str | None, str]:
         """A token rate in another unit of time or in thousands ("2.4 tokens per millisecond", "2.38 kilotokens per
@@ -332,29 +274,6 @@ class MetricReader:
         return {m for m in unit_metrics if bool(_MEASURED.search(self.catalog.metrics[m].name)) == said
                 and self.catalog.metrics[m].family in families and (m in metrics or said)} or metrics
 
-    def unit_of(self, label: str) -> tuple[str, str] | None:
-        """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
-        words = bytes_label(label.split()[0]).split() + label.split()[1:] if label.split() else []
-        for size in range(min(4, len(words)), 0, -1):
-            key = " ".join(words[:size]).lower().rstrip(".,;:")
-            if key in self.units:
-                return self.units[key]
-        return None
-
-    def spelled_unit(self, tail: str) -> tuple[str, str] | None:
-        """A unit spelled out after a figure, found by its symbol: "gigabits per second" -> Gb/s or Gbps, "gigabytes" -> GB."""
-        spelled = _SPELLED_UNIT.match(tail)
-        if spelled is None:
-            return None
-        bits = spelled["what"].lower().startswith("bit")
-        symbol = _PREFIXES[spelled["prefix"].lower()]
-        # Unit spellings are matched without case, so bits are looked up only as "Gbps" or "Gbit/s", never as "Gb/s" (GB/s).
-        keys = ((symbol + "bps", symbol + "bit/s") if bits else (symbol + "B/s",)) if spelled["rate"] else ((symbol + "bit",) if bits else (symbol + "B",))
-        for key in keys:
-            if key.lower() in self.units:
-                return self.units[key.lower()]
-        return None
-
     def phrase_metrics(self, text: str) -> set[str]:
         return self.phrase_spans(text)[0]
 
@@ -387,16 +306,3 @@ def _per_second(scaled: re.Match[str] | None) -> Fraction:
     time = (scaled["time"] or "").lower()
     factor = Fraction(1000) if time.startswith("m") and time not in ("min", "minute", "minutes") else Fraction(1, 60) if time else Fraction(1)
     return factor * (1000 if scaled["kilo"] else 1)
-
-
-def _unit_index(catalog: Catalog) -> dict[str, tuple[str, str]]:
-    """Unit spellings (lower case) -> (unit id to write, metric unit it converts to)."""
-    index: dict[str, tuple[str, str]] = {}
-    for metric in catalog.metrics.values():
-        index.setdefault(metric.unit.lower(), (metric.unit, metric.unit))
-    for unit in catalog.units.values():
-        for spelling in (unit.id, *unit.aliases):
-            index[spelling.lower()] = (unit.id, unit.metric_unit)
-    return index
-
-

@@ -180,7 +180,7 @@ class TableDrafter:
             units = ("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user")
             return {m.id for m in self.catalog.metrics.values() if m.unit in units}, None
         for inside in re.findall(r"\(([^()]{1,20})\)", text):
-            base = self.metrics.unit_of(inside.split()[-1]) if inside.split() else None
+            base = self.metrics.unit_reader.unit_of(inside.split()[-1]) if inside.split() else None
             if base is not None:
                 unit_id, base_unit = base
                 return {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}, (unit_id if unit_id != base_unit else None)
