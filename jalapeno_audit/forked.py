@@ -116,6 +116,19 @@ def _widen(fd: int) -> None:
 _FRAME = struct.Struct("<BQ")
 
 
+def _read_exactly(stream, size: int) -> bytes | None:
+    """``size`` bytes from the stream, or None when it ends first. Read a megabyte at a time: a length that says more
+    than comes is never allocated at once."""
+    parts, left = [], size
+    while left > 0:
+        part = stream.read(min(left, 1 << 20))
+        if not part:
+            return None
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
+
+
 class _Receiver:
     """Reads the child's frames in a thread, so that the child never waits on a full pipe.
 
@@ -132,13 +145,14 @@ class _Receiver:
 
     def _read(self) -> None:
         seen: set[int] = set()
-        with contextlib.suppress(OSError), os.fdopen(self.fd, "rb") as stream:
+        # Whatever goes wrong here ends the reading: the jobs not received are done by the parent, and nothing is printed.
+        with contextlib.suppress(Exception), os.fdopen(self.fd, "rb") as stream:
             while header := stream.read(_FRAME.size):
                 if len(header) < _FRAME.size:
                     return
                 job, size = _FRAME.unpack(header)
-                packed = stream.read(size) if job < self.count and job not in seen else b""
-                if len(packed) != size or not packed:
+                packed = _read_exactly(stream, size) if job < self.count and job not in seen else None
+                if not packed:
                     return
                 seen.add(job)
                 self.arrived.put((job, packed))

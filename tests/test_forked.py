@@ -85,8 +85,10 @@ def test_results_larger_than_the_pipe_come_back_whole():
     assert [(len(result), set(result)) for result in results] == [(3_000_000 + job, {job}) for job in range(12)]
 
 
-def test_a_result_cut_short_is_done_here(monkeypatch, tmp_path):
-    """A frame that says more bytes than come (the child died while writing) is dropped, and its job done here."""
+@pytest.mark.parametrize("extra", [1000, 1 << 62])
+def test_a_result_cut_short_is_done_here(monkeypatch, tmp_path, capfd, extra):
+    """A frame that says more bytes than come (the child died while writing; or a length no memory holds) is dropped,
+    its job done here, and nothing printed."""
     parent = os.getpid()
     real_frame = forked._FRAME
     lied = tmp_path / "lied"
@@ -99,7 +101,7 @@ def test_a_result_cut_short_is_done_here(monkeypatch, tmp_path):
         def pack(job, length):
             if os.getpid() != parent:
                 lied.write_text(str(job))  # the child's first frame promises more than it sends
-                return real_frame.pack(job, length + 1000)
+                return real_frame.pack(job, length + extra)
             return real_frame.pack(job, length)
 
     monkeypatch.setattr(forked, "_FRAME", Lying)
@@ -114,6 +116,7 @@ def test_a_result_cut_short_is_done_here(monkeypatch, tmp_path):
     assert [job for job, _ in results] == list(range(40))
     assert {pid for _, pid in results} == {parent}
     assert lied.exists()  # the child did take a job, and its frame was dropped
+    assert capfd.readouterr().err == ""
 
 
 def test_too_many_jobs_is_refused():
