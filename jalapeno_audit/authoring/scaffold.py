@@ -34,6 +34,7 @@ from jalapeno_audit.authoring.refinements import repeated
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.authoring.table_claims import TableDrafter
+from jalapeno_audit.authoring.whose import whose
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALUE, Reading, read_figures
 from jalapeno_audit.text.numbers import HEDGES
@@ -122,6 +123,7 @@ class Scaffolder:
         models_elsewhere(self.catalog, found, [heading, *(s.text for s in every)], self.models, self.systems)
         repeated(found)
         apart(found, self._scale)
+        whose(self.catalog, found, self.systems)
         return found
 
     def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:

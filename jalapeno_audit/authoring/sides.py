@@ -229,7 +229,7 @@ class SideReader:
         own_clause = [sid for pos, sid in compared if reading.end <= pos < part_end]  # "2x faster than A in X, and 3x faster than B"
         own_subject = any(pos >= part_start and (pos, sid) not in compared for pos, sid in before)
         versus = (own_clause if len(set(later)) > 1 and len(set(own_clause)) == 1 else later) or [
-            sid for pos, sid in compared if pos >= part_start or not own_subject or (_FRONTED.match(text) and pos < text.find(","))]
+            sid for pos, sid in compared if pos >= part_start or not own_subject or (_FRONTED.match(text) and pos < text.find(",") and ";" not in text[:part_start])]
         if not versus and compared:
             candidate.doubts["vs"] = "the comparator is named before the figure, in another clause"
         elif _ITSELF.search(text, reading.end):

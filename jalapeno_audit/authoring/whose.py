@@ -1,0 +1,93 @@
+"""Whose figure it is, read once the sides are settled: a chip counted as many as one whole holds is that whole, and
+the figures whose system a reader cannot settle from the catalog alone (a cloud VM run on a rack, a chip's name that
+qualifies a pod, a figure written from the comparator's side) are marked for the reader."""
+
+from __future__ import annotations
+
+import re
+
+from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.sentences import mentions, name_pattern
+from jalapeno_audit.corpus.catalog import Catalog
+
+#: A count just before a name, with up to two words between ("64 interconnected Trainium2 chips", "144 Trainium3").
+_COUNT_BEFORE = re.compile(r"(?<![\w.,])(\d[\d,]*)\s+(?:[A-Za-z-]+\s+){0,2}$")
+#: A word for an assembly of chips right after a chip's name, perhaps in quotes ("Ironwood \"pods\"", "H100 clusters").
+_ASSEMBLY = re.compile(r"\s*[\"'\u201c\u2018]?(?:pods?|superpods?|racks?|clusters?|servers?|nodes?|ultraservers?)\b", re.I)
+#: A word of less right after a multiple ("two times lower", "3x slower", "2x less").
+_LESS = re.compile(r"\s+(?:lower|less|smaller|slower|fewer|weaker)\b", re.I)
+#: What names a cloud instance in the catalog: its name says it is a virtual machine or an instance.
+_INSTANCE = re.compile(r"\b(?:virtual machines?|VMs?|instances?)\b", re.I)
+#: The hardware a cloud instance runs on, in its sentence: a rack.
+_RACK = re.compile(r"\brack", re.I)
+
+
+def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> None:
+    """The last word on each candidate's system, after every pass that fills one in."""
+    per_part = {c.sentence for c in found if c.doubts.get("system", "").startswith("a figure per device")}
+    wholes = {sid for system in catalog.systems.values() for sid, _ in system.part_of}
+    for candidate in found:
+        less_written(catalog, candidate)
+        if candidate.system is None or "system" in candidate.doubts:
+            continue
+        named = mentions(candidate.quote, systems)
+        if (whole := counted_whole(catalog, candidate, named, systems)) is not None:
+            # "64 interconnected Trainium2 chips which can scale up to 83.2 petaflops": the 64-chip whole's figure.
+            candidate.system = whole
+        elif (why := _unsettled(catalog, candidate, named, systems)) is not None:
+            candidate.doubts["system"] = why
+        elif candidate.system in wholes and candidate.sentence in per_part and candidate.sentence >= 0:
+            # "CloudMatrix recorded 1,943 tokens/s per NPU, with a response time of 50 ms per token": the sentence
+            # measures the part; its other figures may be the part's too.
+            candidate.doubts["system"] = f"its sentence gives a figure per device of {candidate.system}: is this one its part's?"
+
+
+def less_written(catalog: Catalog, candidate: Candidate) -> None:
+    """A multiple of less on a higher-is-better metric ("2,517 TFLOPS, which is nearly two times lower than Y") is the
+    comparator's advantage: system and vs (and their doubts) swap."""
+    metric = catalog.metrics.get(candidate.metric or "")
+    if candidate.kind != "ratio" or metric is None or metric.better != "higher" or "figure" in candidate.doubts \
+            or not _LESS.match(candidate.quote, candidate.end) or "%" in candidate.found:
+        return
+    candidate.system, candidate.vs = candidate.vs, candidate.system
+    doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
+    candidate.doubts.update({name: why for name, why in doubts.items() if why})
+
+
+def counted_whole(catalog: Catalog, candidate: Candidate, named: list[tuple[int, str]], systems: dict[str, str]) -> str | None:
+    """The whole a chip's figure is of, when the sentence counts, before the figure, as many of the chip as one whole
+    of the catalog holds."""
+    system = catalog.systems.get(candidate.system or "")
+    if system is None or not system.part_of:
+        return None
+    for pos, sid in named:
+        count = _COUNT_BEFORE.search(candidate.quote, 0, pos)
+        if sid != candidate.system or pos >= candidate.start or count is None:
+            continue
+        wholes = [whole for whole, holds in system.part_of if holds == int(count[1].replace(",", ""))]
+        if len(wholes) == 1:
+            return wholes[0]
+    return None
+
+
+def _unsettled(catalog: Catalog, candidate: Candidate, named: list[tuple[int, str]], systems: dict[str, str]) -> str | None:
+    """Why the candidate's system is not certain, if it is not."""
+    system = catalog.systems.get(candidate.system or "")
+    if candidate.doubts.get("figure", "").startswith("a percent lower"):
+        return "a percent lower on a metric not read: the figure may be the comparator's advantage (swap system and vs)"
+    if system is not None and _INSTANCE.search(system.name) and (
+            _RACK.search(candidate.quote) or any(sid not in (candidate.system, candidate.vs) for _, sid in named)):
+        return f"{candidate.system} is a cloud instance, and the sentence names the hardware it ran on: whose figure is it?"
+    if system is not None and system.part_of:
+        for pos, sid in named:
+            end = _end(candidate.quote, pos, sid, systems)
+            if sid == candidate.system and _ASSEMBLY.match(candidate.quote, end):
+                return f"{candidate.system}'s name qualifies an assembly of chips here: the chip's figure or the assembly's?"
+    return None
+
+
+def _end(text: str, pos: int, system_id: str, systems: dict[str, str]) -> int:
+    """Where the name of a system found at pos ends."""
+    ends = [match.end() for name, sid in systems.items() if sid == system_id
+            if (match := re.compile(rf"(?i){name_pattern(name)}").match(text, pos))]
+    return max(ends, default=pos)
