@@ -29,6 +29,7 @@ from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere, noted, unmodelled
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.models import read_model
+from jalapeno_audit.authoring.nonfigures import not_figures
 from jalapeno_audit.authoring.pipe_rows import pipe_rows
 from jalapeno_audit.authoring.refinements import repeated
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
@@ -124,7 +125,7 @@ class Scaffolder:
         repeated(found)
         apart(found, self._scale)
         whose(self.catalog, found, self.systems)
-        return found
+        return not_figures(found)
 
     def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:
         text = sentence.text

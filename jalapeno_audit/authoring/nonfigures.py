@@ -1,0 +1,37 @@
+"""Numbers an article writes that no analyst records as a benchmark or a specification of an accelerator: a version
+number's parts, a temperature, the time frame a sentence opens with, a grid's dimensions, a share of an industry's
+spending. They are not proposed at all."""
+
+from __future__ import annotations
+
+import re
+
+from jalapeno_audit.authoring.candidate import Candidate
+
+#: A further dotted part right after the number: a version ("TensorRT-LLM 0.15.0"), not a quantity.
+_VERSION = re.compile(r"\.\d")
+#: A temperature: degrees Celsius or Fahrenheit ("42 °C", "95°F").
+_TEMPERATURE = re.compile(r"\s*(?:°|º|degrees?\s+)(?:C|F|Celsius|Fahrenheit)\b")
+#: A duration that opens the sentence, set off by a comma: its time frame ("In 3 minutes, ...", "After 2 hours, ...").
+_FRAME = re.compile(r"\s*(?:[Ii]n|[Aa]fter|[Ww]ithin|[Oo]ver)\s+(?:just\s+|only\s+|about\s+)?$")
+#: Its unit and comma, when a rate, a percent or a temperature follows ("In 4 minutes, the cluster trained GPT-3": the figure itself).
+_FRAME_UNIT = re.compile(r"\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s*,(?=.*\d\s*(?:°|%|[A-Za-z]+/))")
+#: A grid's dimensions: a number times another, then a word ("an 8 x 8 matrix", "a 4×4 array").
+_GRID = re.compile(r"\s*[x×]\s*\d+\s+[a-z]")
+#: A share of an industry's or an operator's total spending or of a market ("70% of total operational spend").
+_SPENDING = re.compile(r"(?:\s*%)?(?:\s+of)?\s+(?:the\s+)?(?:total|overall|all|global|annual)\s+(?:[\w-]+\s+){0,2}?"
+                       r"(?:spend|spending|costs?|budgets?|revenues?|expenses?|market)\b", re.I)
+
+
+def not_figures(found: list[Candidate]) -> list[Candidate]:
+    """The candidates left once the numbers that are no accelerator's figures are set aside."""
+    return [candidate for candidate in found if not _no_figure(candidate)]
+
+
+def _no_figure(candidate: Candidate) -> bool:
+    quote, start, end = candidate.quote, candidate.start, candidate.end
+    if candidate.kind == "value" and (_VERSION.match(quote, end) or _TEMPERATURE.match(quote, end)):
+        return True
+    if candidate.kind == "value" and _FRAME.fullmatch(quote[:start]) and _FRAME_UNIT.match(quote, end):
+        return True
+    return candidate.kind == "ratio" and bool(_GRID.match(quote, start + len(candidate.found.split()[0])) or _SPENDING.match(quote, end))

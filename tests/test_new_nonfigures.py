@@ -1,0 +1,43 @@
+"""`audit new`: numbers no analyst records as an accelerator's figure are not proposed (a version's parts, a temperature,
+a sentence's opening time frame, a grid's dimensions, a share of total spending); figures of the same look stay."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+from .scaffold_eval import catalog_text
+
+_CATALOG = load_catalog(("catalog.yaml", catalog_text().encode()))
+
+
+def _figures(text: str) -> list[str]:
+    _, found = scaffold(text, "x", _CATALOG, archive=None, publisher=None, url=None, published=None)
+    return [str(c.figure) for c in found]
+
+
+def test_a_version_numbers_parts_are_no_figure():
+    assert _figures("Groq reaches 957 tokens/s with TensorRT-LLM 0.15.0 on the H100.") == ["957"]
+    assert "0.15" in _figures("Groq reaches 0.15 seconds to first token.")
+
+
+def test_a_temperature_is_no_figure():
+    assert "42" not in _figures("The H100 hit 42 °C under load and reached 37 tokens/s.")
+    assert "42" in _figures("The H100 reached 42 tokens/s.")
+
+
+def test_a_duration_opening_the_sentence_is_its_time_frame():
+    assert "3" not in _figures("In 3 minutes, the H100 reached 37 tokens/s.")
+    # A duration that is the figure itself stays.
+    assert "3" in _figures("The H100 trained the model in 3 minutes.")
+    assert "4" in _figures("In 4 minutes, the H100 cluster trained the model.")
+
+
+def test_a_grids_dimensions_are_no_figure():
+    assert _figures("The MTIA chip uses an 8 x 8 matrix of processing elements.") == []
+    assert "8" in _figures("The B200 is 8x faster than the H100.")
+
+
+def test_a_share_of_total_spending_is_no_figure():
+    assert _figures("Inference electricity often exceeds 70% of total operational spend for AI services.") == []
+    assert _figures("The B200 runs the model at 30% of the cost of the H100.") != []
