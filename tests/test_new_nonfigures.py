@@ -41,3 +41,8 @@ def test_a_grids_dimensions_are_no_figure():
 def test_a_share_of_total_spending_is_no_figure():
     assert _figures("Inference electricity often exceeds 70% of total operational spend for AI services.") == []
     assert _figures("The B200 runs the model at 30% of the cost of the H100.") != []
+
+
+def test_a_figure_given_to_network_gear_is_no_accelerators():
+    assert _figures("The racks use InfiniBand with 800 GB/s networking for cluster communication.") == []
+    assert "800" in _figures("The B200 offers 800 GB/s of networking over Ethernet.")

@@ -51,6 +51,6 @@ def test_totals_hold():
     # but for the wrong claim ("180 tokens per user" read as a count of tokens): the rule read from it leaves none since.
     assert sum(s.right for s in held_out) >= 6
     assert sum(s.wrong for s in held_out) == 0
-    # Since: 1 of 48 (a version's parts, a temperature, an opening time frame, a grid's size and a share of total
-    # spending no longer proposed).
-    assert sum(s.non_figures for s in held_out) <= 1
+    # Since: 0 of 47 (a version's parts, a temperature, an opening time frame, a grid's size, a share of total
+    # spending and a network switch's bandwidth no longer proposed).
+    assert sum(s.non_figures for s in held_out) == 0

@@ -22,6 +22,9 @@ _GRID = re.compile(r"\s*[x×]\s*\d+\s+[a-z]")
 _SPENDING = re.compile(r"(?:\s*%)?(?:\s+of)?\s+(?:the\s+)?(?:total|overall|all|global|annual)\s+(?:[\w-]+\s+){0,2}?"
                        r"(?:spend|spending|costs?|budgets?|revenues?|expenses?|market)\b", re.I)
 
+#: Network gear the figure is given to ("Quantum-X800 InfiniBand with 800 GB/s networking"): the network's, no accelerator's.
+_NETWORK_WITH = re.compile(r"\b(?:InfiniBand|Ethernet|switch(?:es)?|NICs?|network (?:cards?|adapters?))\s+with\s+(?:up to\s+)?$", re.I)
+
 
 def not_figures(found: list[Candidate]) -> list[Candidate]:
     """The candidates left once the numbers that are no accelerator's figures are set aside."""
@@ -30,7 +33,7 @@ def not_figures(found: list[Candidate]) -> list[Candidate]:
 
 def _no_figure(candidate: Candidate) -> bool:
     quote, start, end = candidate.quote, candidate.start, candidate.end
-    if candidate.kind == "value" and (_VERSION.match(quote, end) or _TEMPERATURE.match(quote, end)):
+    if candidate.kind == "value" and (_VERSION.match(quote, end) or _TEMPERATURE.match(quote, end) or _NETWORK_WITH.search(quote[:start])):
         return True
     if candidate.kind == "value" and _FRAME.fullmatch(quote[:start]) and _FRAME_UNIT.match(quote, end):
         return True
