@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import itertools
 import re
 from dataclasses import dataclass
@@ -136,23 +137,39 @@ def name_pattern(name: str) -> str:
 _QUALIFYING = r"-(?:powered|equipped)\b|-based\b(?!\s+(?:systems?|servers?|nodes?|instances?|machines?|clusters?|platforms?|VMs?)\b)"
 
 
-def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
-    """(position, id) of each catalog name in the text, longest names first, no overlaps. A name that only
+@functools.lru_cache(maxsize=8192)
+def _name_regex(name: str, after: str) -> re.Pattern[str]:
+    """A catalog name as a whole word, compiled once: an article is searched for every name thousands of times, and
+    more names than the ``re`` module's own cache holds are looked for."""
+    return re.compile(rf"(?i)(?<![\w-]){name_pattern(name)}{after}")
+
+
+_MENTION_END = rf"(?![\w]|\.\d|{_QUALIFYING})"
+_MASK_END = r"(?![\w]|\.\d)"
+
+
+def mention_spans(text: str, names: dict[str, str]) -> list[tuple[int, int, str]]:
+    """(start, end, id) of each catalog name in the text, longest names first, no overlaps. A name that only
     qualifies another ("the Blackwell-based B200", "H100-powered servers") is not a mention of its system; one that
     says what systems were built on ("B300-based systems") is."""
     hits: list[tuple[int, int, str]] = []
     for name in sorted(names, key=len, reverse=True):
-        for match in re.finditer(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d|{_QUALIFYING})", text):
+        for match in _name_regex(name, _MENTION_END).finditer(text):
             if not any(a < match.end() and match.start() < b for a, b, _ in hits):
                 hits.append((match.start(), match.end(), names[name]))
-    return sorted((start, entry_id) for start, _, entry_id in hits)
+    return sorted(hits)
+
+
+def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
+    """(position, id) of each catalog name in the text (see ``mention_spans``)."""
+    return [(start, entry_id) for start, _, entry_id in mention_spans(text, names)]
 
 
 def mask(text: str, names) -> str:
     """Blank out catalog names ("GPT-OSS 120B", "Kimi K2.5") so their digits are not figures."""
     for name in sorted(set(names), key=len, reverse=True):
         if any(ch.isdigit() for ch in name):
-            text = re.sub(rf"(?i)(?<![\w-]){name_pattern(name)}(?![\w]|\.\d)", lambda m: "#" * len(m.group()), text)
+            text = _name_regex(name, _MASK_END).sub(lambda m: "#" * len(m.group()), text)
     return text
 
 
