@@ -69,6 +69,11 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
     condition words are looked for ("Gaudi 2" is no count)."""
     texts = [(number, s.paragraph if not s.item else -2000 - number, s.text, mask(s.text, names)) for number, s in enumerate(every)]
     texts.append((-1000, -1000, title or "", mask(title or "", names)))  # a list item is a paragraph of its own here
+    # Read once for the article, not once a figure and a kind: the systems each sentence names, each paragraph's words.
+    named = {number: {sid for _, sid in mentions(text, systems)} for number, _, text, _ in texts}
+    paragraphs: dict[int, list[str]] = {}
+    for _, paragraph, _, masked in texts:
+        paragraphs.setdefault(paragraph, []).append(masked)
     sentence_families: dict[int, set[str]] = {}
     paragraph_families: dict[int, set[str]] = {}
     for candidate in found:
@@ -79,14 +84,14 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
         metric = catalog.metrics.get(candidate.metric or "")
         if "at" in candidate.doubts or candidate.at.get("basis") == "projected":
             continue  # a forecast is no run: the conditions other paragraphs give the article's runs are not its own
-        own = " ".join(masked for _, paragraph, _, masked in texts if paragraph == candidate.paragraph) + " " + mask(candidate.quote, names)
+        own = " ".join(paragraphs.get(candidate.paragraph, ())) + " " + mask(candidate.quote, names)
         sides = _sides(catalog, candidate)
         for kind in KINDS:
             if (metric is not None and metric.family not in kind.families) or any(key in candidate.at for key in kind.keys) or kind.words.search(own):
                 continue
-            said = next((match.group() for number, paragraph, text, masked in texts if paragraph != candidate.paragraph
+            said = next((match.group() for number, paragraph, _, masked in texts if paragraph != candidate.paragraph
                          and number != candidate.sentence and _bears(metric.family if metric else None, sentence_families.get(number) or paragraph_families.get(paragraph), sides,
-                                    {sid for _, sid in mentions(text, systems)})
+                                    named[number])
                          for match in [kind.words.search(masked)] if match), None)
             if said is not None:
                 candidate.doubts["at"] = f"the article says '{said}' elsewhere ({kind.name}): does it apply here?"
@@ -137,6 +142,7 @@ def noted(catalog: Catalog, found: list[Candidate], every: list[Sentence]) -> No
         metric = catalog.metrics.get(candidate.metric or "")
         if candidate.quote != note and "at" not in candidate.doubts and (metric is None or metric.family in SETTING_FAMILIES):
             candidate.doubts["at"] = f"the article notes '{note[:80]}': does it apply here?"
+
 
 def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict[str, str]) -> None:
     """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
