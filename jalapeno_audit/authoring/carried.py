@@ -5,10 +5,8 @@ from __future__ import annotations
 import re
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.sentences import Sentence, mentions
+from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mentions
 
-#: How a sentence ends; a line without it is a table row, a heading or a list item.
-_SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
 #: The doubt a value's system is left with when its sentence's structure names no owner.
 UNCERTAIN = "which system this figure belongs to is not certain"
 #: Words that set a figure against another's, hand it to someone the catalog may not name ("they", "rivals"), point back
@@ -59,10 +57,9 @@ def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, s
             continue
         sentence = every[candidate.sentence]
         if not mentions(sentence.text, systems) and not _ELSEWHERE.search(sentence.text) and _OURS.search(sentence.text) \
-                and _SENTENCE_END.search(sentence.text) and back_to(every, candidate.sentence, systems, subject):
+                and SENTENCE_END.search(sentence.text) and back_to(every, candidate.sentence, systems, subject):
             candidate.system = subject
             del candidate.doubts["system"]
-
 
 
 def back_to(every: list[Sentence], number: int, systems: dict[str, str], subject: str | None) -> bool:
@@ -79,10 +76,14 @@ def back_to(every: list[Sentence], number: int, systems: dict[str, str], subject
 _PER_DEVICE = re.compile(r"[^,;:()\d]{0,30}?\b(?:per|each|every|a)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|chip|card|device|accelerator|die)s?\b", re.I)
 
 
+#: How the doubt of a figure stated per device begins (``whose`` reads its sentence's other figures by it).
+PER_DEVICE_DOUBT = "a figure per device"
+
+
 def per_device(found: list[Candidate], wholes: frozenset[str]) -> None:
     """A value stated per device ("CloudMatrix recorded 1,943 tokens/second per NPU") given to a system the catalog
     makes of parts (a rack, a pod, a server) may be its part's: the reader says whose."""
     for candidate in found:
         if candidate.kind == "value" and candidate.system in wholes and "system" not in candidate.doubts \
                 and _PER_DEVICE.match(candidate.quote, candidate.end):
-            candidate.doubts["system"] = f"a figure per device, given to {candidate.system}, which is made of parts: is it its part's?"
+            candidate.doubts["system"] = f"{PER_DEVICE_DOUBT}, given to {candidate.system}, which is made of parts: is it its part's?"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, SETTING_FAMILIES
-from jalapeno_audit.authoring.sentences import Sentence, mask, mentions
+from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mask, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 
 #: Metric families a precision changes, and those a device count, a batch size, a scenario or software changes.
@@ -33,8 +33,6 @@ _DEVICE_KEYS = ("gpus", "chips", "nodes", "accelerators", "cards", "pods", "rack
 _NOTE = re.compile(r"(?:(?:all|the|our|these|those)\s+)?(?:[\w-]+\s+){0,2}?(?:benchmarks?|results?|figures?|numbers?|measurements?|tests?)\s+"
                    r"(?:are|were)\s+(?:from|measured|run|taken|based|estimated|obtained|projected)\b", re.I)
 _BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
-#: How a sentence ends; a line without it is a table row, a heading or a list item.
-_SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
 
 
 @dataclass(frozen=True)
@@ -151,7 +149,7 @@ def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict
     named = list(dict.fromkeys(model_id for _, model_id in mentions(text, models)))
     for candidate in found:
         family = catalog.metrics[candidate.metric].family if candidate.metric else None
-        row = candidate.paragraph < 0 or not _SENTENCE_END.search(candidate.quote)
+        row = candidate.paragraph < 0 or not SENTENCE_END.search(candidate.quote)
         if named and row and candidate.kind == "value" and family in ("throughput", "responsiveness") and not candidate.model \
                 and not candidate.models and "model" not in candidate.doubts:
             candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"

@@ -31,6 +31,10 @@ class Sentence:
     following: str = ""  # the next sentence of its paragraph, which may say what its figures were ("These results ...")
 
 
+#: How a sentence ends; a line without it is a table row, a heading or a list item.
+SENTENCE_END = re.compile(r"[.!?][\"”’)]*\s*$")
+
+
 def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
     """Leading "Title:", "URL:", "Published:", "Publisher:" lines, and the text after them.
 

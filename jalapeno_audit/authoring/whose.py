@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.sentences import mentions, name_pattern
+from jalapeno_audit.authoring.carried import PER_DEVICE_DOUBT
+from jalapeno_audit.authoring.sentences import mention_spans
 from jalapeno_audit.corpus.catalog import Catalog
 
 #: A count just before a name, with up to two words between ("64 interconnected Trainium2 chips", "144 Trainium3").
@@ -24,17 +25,17 @@ _RACK = re.compile(r"\brack", re.I)
 
 def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> None:
     """The last word on each candidate's system, after every pass that fills one in."""
-    per_part = {c.sentence for c in found if c.doubts.get("system", "").startswith("a figure per device")}
+    per_part = {c.sentence for c in found if c.doubts.get("system", "").startswith(PER_DEVICE_DOUBT)}
     wholes = {sid for system in catalog.systems.values() for sid, _ in system.part_of}
     for candidate in found:
         less_written(catalog, candidate)
         if candidate.system is None or "system" in candidate.doubts:
             continue
-        named = mentions(candidate.quote, systems)
-        if (whole := counted_whole(catalog, candidate, named, systems)) is not None:
+        named = mention_spans(candidate.quote, systems)
+        if (whole := counted_whole(catalog, candidate, named)) is not None:
             # "64 interconnected Trainium2 chips which can scale up to 83.2 petaflops": the 64-chip whole's figure.
             candidate.system = whole
-        elif (why := _unsettled(catalog, candidate, named, systems)) is not None:
+        elif (why := _unsettled(catalog, candidate, named)) is not None:
             candidate.doubts["system"] = why
         elif candidate.system in wholes and candidate.sentence in per_part and candidate.sentence >= 0:
             # "CloudMatrix recorded 1,943 tokens/s per NPU, with a response time of 50 ms per token": the sentence
@@ -54,13 +55,13 @@ def less_written(catalog: Catalog, candidate: Candidate) -> None:
     candidate.doubts.update({name: why for name, why in doubts.items() if why})
 
 
-def counted_whole(catalog: Catalog, candidate: Candidate, named: list[tuple[int, str]], systems: dict[str, str]) -> str | None:
+def counted_whole(catalog: Catalog, candidate: Candidate, named: list[tuple[int, int, str]]) -> str | None:
     """The whole a chip's figure is of, when the sentence counts, before the figure, as many of the chip as one whole
     of the catalog holds."""
     system = catalog.systems.get(candidate.system or "")
     if system is None or not system.part_of:
         return None
-    for pos, sid in named:
+    for pos, _, sid in named:
         count = _COUNT_BEFORE.search(candidate.quote, 0, pos)
         if sid != candidate.system or pos >= candidate.start or count is None:
             continue
@@ -70,24 +71,17 @@ def counted_whole(catalog: Catalog, candidate: Candidate, named: list[tuple[int,
     return None
 
 
-def _unsettled(catalog: Catalog, candidate: Candidate, named: list[tuple[int, str]], systems: dict[str, str]) -> str | None:
+def _unsettled(catalog: Catalog, candidate: Candidate, named: list[tuple[int, int, str]]) -> str | None:
     """Why the candidate's system is not certain, if it is not."""
     system = catalog.systems.get(candidate.system or "")
     if candidate.doubts.get("figure", "").startswith("a percent lower"):
         return "a percent lower on a metric not read: the figure may be the comparator's advantage (swap system and vs)"
     if system is not None and _INSTANCE.search(system.name) and (
-            _RACK.search(candidate.quote) or any(sid not in (candidate.system, candidate.vs) for _, sid in named)):
+            _RACK.search(candidate.quote) or any(sid not in (candidate.system, candidate.vs) for _, _, sid in named)):
         return f"{candidate.system} is a cloud instance, and the sentence names the hardware it ran on: whose figure is it?"
     if system is not None and system.part_of:
-        for pos, sid in named:
-            end = _end(candidate.quote, pos, sid, systems)
+        for _, end, sid in named:
             if sid == candidate.system and _ASSEMBLY.match(candidate.quote, end):
                 return f"{candidate.system}'s name qualifies an assembly of chips here: the chip's figure or the assembly's?"
     return None
 
-
-def _end(text: str, pos: int, system_id: str, systems: dict[str, str]) -> int:
-    """Where the name of a system found at pos ends."""
-    ends = [match.end() for name, sid in systems.items() if sid == system_id
-            if (match := re.compile(rf"(?i){name_pattern(name)}").match(text, pos))]
-    return max(ends, default=pos)
