@@ -84,4 +84,3 @@ def _unsettled(catalog: Catalog, candidate: Candidate, named: list[tuple[int, in
             if sid == candidate.system and _ASSEMBLY.match(candidate.quote, end):
                 return f"{candidate.system}'s name qualifies an assembly of chips here: the chip's figure or the assembly's?"
     return None
-
