@@ -146,27 +146,26 @@ class Context:
     _oriented: dict = field(default_factory=dict)  # (id(claim), direction) -> interval; claims outlive the run
     _devices: dict = field(default_factory=dict)  # devices() results, by system
     _folded: dict = field(default_factory=dict)  # folded archived texts, by source
+    _families: dict = field(default_factory=dict)  # family() results, by system: asked for by every rule, for every claim
 
     def __post_init__(self) -> None:
-        # Built before the rules are shared out, by one process: families are looked up once per system.
-        values, family_values, ratios = self.values, self.family_values, self.ratios
-        families: dict[str, str] = {}
+        values, family_values, ratios, family = self.values, self.family_values, self.ratios, self.family
         for claim in self.corpus.claims:
             kind, system = claim.kind, claim.system
             if kind == VALUE and claim.bounds is None and (system or claim.model):
                 values[(system, claim.model_key, claim.metric, claim.at)].append(claim)
-                if system:
-                    family = families.get(system) or families.setdefault(system, self.family(system))
-                    if family != system:
-                        family_values[(family, claim.model_key, claim.metric, claim.at)].append(claim)
+                if system and (member_of := family(system)) != system:
+                    family_values[(member_of, claim.model_key, claim.metric, claim.at)].append(claim)
             elif kind == RATIO and system and claim.vs:
-                one = families.get(system) or families.setdefault(system, self.family(system))
-                other = families.get(claim.vs) or families.setdefault(claim.vs, self.family(claim.vs))
+                one, other = family(system), family(claim.vs)
                 ratios[((one, other) if one <= other else (other, one), claim.model_key, self.metric(claim).family)].append(claim)
 
     # --- catalog helpers -------------------------------------------------------------------
     def family(self, system_id: str) -> str:
-        return self.corpus.catalog.family_of(system_id) or system_id
+        found = self._families.get(system_id)
+        if found is None:
+            found = self._families[system_id] = self.corpus.catalog.family_of(system_id) or system_id
+        return found
 
     def systems_match(self, a: str | None, b: str | None) -> bool:
         """The same system, or one is the family the other belongs to."""
