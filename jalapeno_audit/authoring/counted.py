@@ -12,11 +12,15 @@ import re
 from jalapeno_audit.authoring.sentences import mentions, name_index, name_pattern
 from jalapeno_audit.corpus.catalog import Catalog
 
-#: A count after "on", "with", "across" or "using", then a blanked-out catalog name ("#"), with "x" before the name or
-#: a noun after it ("8x ####", "8 #### units"): "4.6x A100 performance" is a ratio, not a count.
-_BODY = (r"(?:\d{1,3}|one|two|four|eight|sixteen)(?:\s?[x×]\s?#+(?:\s+(?:units?|GPUs?|chips?|accelerators?|cards?)\b)?|"
-         r"\s+#+\s+(?:units?|GPUs?|chips?|accelerators?|cards?)\b)")
-COUNTED = re.compile(r"(?:(?<=\bon )|(?<=\bwith )|(?<=\bacross )|(?<=\busing ))" + _BODY, re.I)
+#: Where a count of devices stands: right after "on", "with", "across" or "using"; and the count.
+_AFTER = r"(?:(?<=\bon )|(?<=\bwith )|(?<=\bacross )|(?<=\busing ))"
+_NUMBER = r"(?:\d{1,3}|one|two|four|eight|sixteen)"
+#: Such a count, then where a system's name starts ("with 8 MI355X", "on 8x H100").
+COUNT_BEFORE_NAME = re.compile(_AFTER + _NUMBER + r"(?:\s?[x×]\s?|\s)", re.I)
+#: A count, then a blanked-out catalog name ("#"), with "x" before the name or a noun after it ("8x ####", "8 #### units"):
+#: "4.6x A100 performance" is a ratio, not a count.
+_BODY = _NUMBER + r"(?:\s?[x×]\s?#+(?:\s+(?:units?|GPUs?|chips?|accelerators?|cards?)\b)?|\s+#+\s+(?:units?|GPUs?|chips?|accelerators?|cards?)\b)"
+COUNTED = re.compile(_AFTER + _BODY, re.I)
 #: The words of such a count on their own (a match of ``COUNTED``).
 COUNTED_WORDS = re.compile(_BODY, re.I)
 _NUMBER_WORDS = {"one": "1", "two": "2", "four": "4", "eight": "8", "sixteen": "16"}

@@ -7,6 +7,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.counted import COUNT_BEFORE_NAME
 from jalapeno_audit.authoring.sentences import clause, mentions
 from jalapeno_audit.text.figures import Reading
 from jalapeno_audit.text.numbers import HEDGES
@@ -33,8 +34,6 @@ _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1
                             r"comparable to|similar to|on par with|"
                             + WINNING + r")\s+"
                             r"(?:(?:on|in|with|for|of|from)\s+)?(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)
-#: A count of devices written right before a system's name, after "on", "with", "across" or "using" ("with 8 MI355X").
-_COUNT_BEFORE = re.compile(r"(?:(?<=\bon )|(?<=\bwith )|(?<=\bacross )|(?<=\busing ))(?:\d{1,3}|one|two|four|eight|sixteen)(?:\s?[x×]\s?|\s)", re.I)
 #: How far before a system name the words that make it a comparator may start ("compared to previous results on the ").
 _REACH = 60
 #: Words that refer back to the article's subject.
@@ -387,7 +386,7 @@ def _counted_in_opening(text: str, named: list[tuple[int, str]]) -> str | None:
     if opening is None:
         return None
     inside = {sid for pos, sid in named if pos < opening.end()}
-    counts = list(_COUNT_BEFORE.finditer(text, 0, opening.end()))
+    counts = list(COUNT_BEFORE_NAME.finditer(text, 0, opening.end()))
     counted = {sid for pos, sid in named if any(m.end() == pos for m in counts)}
     return counted.pop() if len(counted) == 1 and inside == {*counted} else None
 
