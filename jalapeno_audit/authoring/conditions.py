@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, counted_setting
+from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, NUMBER_WORDS, counted_setting
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, anothers_benchmark, refines
 from jalapeno_audit.authoring.sentences import Sentence, mentions
@@ -61,9 +61,8 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
 )
 #: A count of the devices a run used ("eight GPUs", "an 8-chip server", "a single GPU"), written in `at` by its noun.
 _COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card|node)s?", re.I)
-_NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "four": "4", "eight": "8", "sixteen": "16"}
 #: Metric families a run's device count bears on; the keys it is written with.
-_RUN_FAMILIES = ("throughput", "responsiveness", "training")
+RUN_FAMILIES = ("throughput", "responsiveness", "training")
 _COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
 #: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
 _COMPUTE_ONLY = ("sparsity",)
@@ -261,7 +260,7 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
             return None
         in_scene = opening is not None and match.end() <= opening.end() and (setting[0] in _SCENE or COUNTED_WORDS.fullmatch(match.group()))
         if setting[0] in _COUNT_KEYS and not (in_scene and setting[0] in _SCENE) and (
-                metric.family not in _RUN_FAMILIES or candidate.kind == "ratio"
+                metric.family not in RUN_FAMILIES or candidate.kind == "ratio"
                 or re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*$", unnamed[:match.start()], re.I)):
             return None  # a count of a chip's parts, of a ratio's one side, or of parts of each of several ("16 four-chip cards")
         in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
@@ -312,7 +311,7 @@ def setting_of(word: str) -> tuple[str, str] | None:
             return key, value or word.split()[0].lower()
     if count := _COUNT.fullmatch(word):
         number = count["n"].lower()
-        return f"{count['noun'].lower()}s", _NUMBER_WORDS.get(number, number.replace(",", ""))
+        return f"{count['noun'].lower()}s", NUMBER_WORDS.get(number, number.replace(",", ""))
     return None
 
 

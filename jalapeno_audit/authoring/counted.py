@@ -23,7 +23,8 @@ _BODY = _NUMBER + r"(?:\s?[x×]\s?#+(?:\s+(?:units?|GPUs?|chips?|accelerators?|c
 COUNTED = re.compile(_AFTER + _BODY, re.I)
 #: The words of such a count on their own (a match of ``COUNTED``).
 COUNTED_WORDS = re.compile(_BODY, re.I)
-_NUMBER_WORDS = {"one": "1", "two": "2", "four": "4", "eight": "8", "sixteen": "16"}
+#: Counts written as words.
+NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "four": "4", "eight": "8", "sixteen": "16"}
 #: The nouns of a device's kind, and the noun a count written with one of them ends in.
 _KIND = re.compile(r"\b(?P<noun>GPU|chip|accelerator|card)s?\b", re.I)
 
@@ -35,7 +36,7 @@ def counted_setting(catalog: Catalog, words: str, context: str) -> tuple[str, st
     found = mentions(words, name_index(catalog, "systems"))
     if number is None or len(found) != 1:
         return None
-    count = _NUMBER_WORDS.get(number.group().lower(), number.group())
+    count = NUMBER_WORDS.get(number.group().lower(), number.group())
     written = _KIND.search(words, found[0][0])
     noun = written["noun"] if written else kind_noun(catalog, found[0][1], context)
     return (f"{noun.lower()}s", count) if noun else None

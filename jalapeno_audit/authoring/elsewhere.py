@@ -13,13 +13,12 @@ import re
 from dataclasses import dataclass
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import CONDITION, SETTING_FAMILIES
+from jalapeno_audit.authoring.conditions import CONDITION, RUN_FAMILIES, SETTING_FAMILIES
 from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mask, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 
 #: Metric families a precision changes, and those a device count, a batch size, a scenario or software changes.
 _PRECISION_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
-_RUN_FAMILIES = ("throughput", "responsiveness", "training")
 _SERVING_FAMILIES = ("throughput", "responsiveness")
 #: Metric families whose figures depend on the model run.
 _MODELLED = ("throughput", "responsiveness", "training", "efficiency")
@@ -49,7 +48,7 @@ KINDS = (
     Kind("precision", re.compile(r"(?<![\w-])(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|\d+-bit floating[- ]point|bfloat\s?16|precision)\b", re.I), _PRECISION_FAMILIES, ("precision",)),
     Kind("device count", re.compile(r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -]"
                                     r"(?:GPUs?|chips?|nodes?|racks?|servers?|accelerators?|cards?)\b|\bNVL\d+\b|"
-                                    r"(?<![\w.])\d+\s?x\s?(?=#)", re.I), _RUN_FAMILIES, _DEVICE_KEYS),
+                                    r"(?<![\w.])\d+\s?x\s?(?=#)", re.I), RUN_FAMILIES, _DEVICE_KEYS),
     Kind("batch size", re.compile(r"\bbatch(?:es| sizes?)?\b|\bBS\s*=", re.I), _SERVING_FAMILIES, ("batch", "batch-size", "concurrency")),
     Kind("scenario", re.compile(r"\b(?:offline|(?:server|interactive)\s+(?:[a-z]+\s+)?(?:tests?|scenarios?|benchmarks?|modes?))\b", re.I),
          _SERVING_FAMILIES, ("scenario",)),
