@@ -171,10 +171,15 @@ def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
 
 def mask(text: str, names) -> str:
     """Blank out catalog names ("GPT-OSS 120B", "Kimi K2.5") so their digits are not figures."""
-    for name in sorted(set(names), key=len, reverse=True):
-        if any(ch.isdigit() for ch in name):
-            text = _name_regex(name, _MASK_END).sub(lambda m: "#" * len(m.group()), text)
+    for name in _with_digits(tuple(names)):
+        text = _name_regex(name, _MASK_END).sub(lambda m: "#" * len(m.group()), text)
     return text
+
+
+@functools.lru_cache(maxsize=64)
+def _with_digits(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The names that hold a digit, longest first: chosen once for a catalog, not once for every text masked."""
+    return tuple(name for name in sorted(set(names), key=len, reverse=True) if any(ch.isdigit() for ch in name))
 
 
 _CLAUSE_BREAK = re.compile(r"\s*(?:[|;:(){}]|,\s|\b(?:against|versus|vs\.?|compared (?:with|to)|while|whereas|and|but)\b)\s*", re.I)
