@@ -21,9 +21,11 @@ from fractions import Fraction
 from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
-from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, TOKEN_RATE, MetricReader
+from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, MetricReader
 from jalapeno_audit.authoring.sentences import mentions
+from jalapeno_audit.authoring.units import TOKEN_RATE
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.numbers import parse_figure, rounding_interval
 
 #: Two systems joined into one column: "MI355X relative to B200", "H100 vs A100".
 _RELATIVE = re.compile(r"\s*(?:relative to|vs\.?|versus|against|over|compared (?:to|with))\s*", re.I)
@@ -241,12 +243,14 @@ def _between(text: str, first: int, second: int, systems: dict[str, str]) -> str
 
 
 def _written(cell: str) -> tuple[Fraction, Fraction] | None:
-    """A cell's figure as the interval its written digits stand for ("3.0x": [2.95, 3.05], "10,907": [10906.5, 10907.5])."""
+    """A cell's figure as the interval its written digits stand for, every digit significant ("3.0x": [2.95, 3.05],
+    "10,907": [10906.5, 10907.5]), as the figure reader gives it."""
     digits = re.sub(r"[,\s]", "", cell)
     if not re.fullmatch(r"\d+(?:\.\d+)?", digits):
         return None
-    half = Fraction(1, 2 * 10 ** len(digits.partition(".")[2]))
-    return Fraction(digits) - half, Fraction(digits) + half
+    interval = rounding_interval(parse_figure(digits, exact=True))
+    assert interval.lo is not None and interval.hi is not None  # a written number is bounded both ways
+    return interval.lo, interval.hi
 
 
 def _condition_key(column: str) -> str | None:
