@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from jalapeno_audit.text.numbers import APPROX, HEDGES, LOWER, UPPER
-from jalapeno_audit.text.words import find_hedge, word_number
+from jalapeno_audit.text.words import WORD_NUMBER, find_hedge, word_number
 
 VALUE, RATIO, RANGE, PERCENT_OF, MULTIPLE = "value", "ratio", "range", "percent-of", "multiple"
 FIGURE, COUNT, MODEL_SIZE, YEAR, FRACTION, CONDITION, NOTE = "figure", "count", "model-size", "year", "fraction", "condition", "note"
@@ -68,8 +68,6 @@ _TIMES = r"(?:\s*[x×](?![\w])|\s*-?\s*times\b|\s*-?\s*fold\b)"
 _SCALE = r"(?:\s*(?:hundred|thousand|million|billion|trillion)\b|[kKMBT](?![\w]))"
 _PCT = r"\s*(?:%|percent\b|per\s?cent\b)"
 _DASH = r"\s*(?:-|to)\s*"
-_WORDNUM = (r"(?:a\s+dozen|dozen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?"
-            r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)")
 
 _GLUED = re.compile(r"(?<=[A-Za-z])\d{5,}")
 _PERCENT_OF_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?{_DASH}(?P<hi>{_NUM}){_PCT}\s+of\b", re.I)
@@ -79,9 +77,9 @@ _VALUE_RANGE = re.compile(rf"{_START}(?P<cur>\$)?(?P<lo>{_NUM})(?P<s1>{_SCALE})?
 _PERCENT = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}", re.I)
 _RATIO = re.compile(rf"{_START}(?P<n>{_NUM}){_TIMES}", re.I)
 _FRACTION = re.compile(rf"{_START}(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\w/])(?P<the>\s+(?:the|of|as)\b)?", re.I)
-_WORD_TIMES = re.compile(rf"\b(?P<w>{_WORDNUM})(?:\s+|-)(?:times\b|fold\b)", re.I)
+_WORD_TIMES = re.compile(rf"\b(?P<w>{WORD_NUMBER})(?:\s+|-)(?:times\b|fold\b)", re.I)
 _MULTIPLE = re.compile(r"\b(?P<w>" + "|".join(sorted(MULTIPLES, key=len, reverse=True)) + r")\b", re.I)
-_WORD_VALUE = re.compile(rf"\b(?P<w>{_WORDNUM})\b(?!-)(?P<s>(?:\s+(?:hundred|thousand|million|billion|trillion)\b)*)", re.I)
+_WORD_VALUE = re.compile(rf"\b(?P<w>{WORD_NUMBER})\b(?!-)(?P<s>(?:\s+(?:hundred|thousand|million|billion|trillion)\b)*)", re.I)
 _VALUE = re.compile(rf"{_START}(?P<cur>\$)?(?P<n>{_NUM})(?P<s>{_SCALE})?(?![\d])(?!(?:st|nd|rd|th)\b)", re.I)
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _DATE = re.compile(r"\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:19|20)\d\d\b")

@@ -18,6 +18,14 @@ _ONES = {
 }
 
 
+_TENS = [word for word, value in _ONES.items() if value >= 20]
+_UNITS = [word for word, value in _ONES.items() if value < 10]
+_TEENS = [word for word, value in _ONES.items() if 10 <= value < 20 and "dozen" not in word]
+#: The numbers ``word_number`` reads, as a pattern ("a dozen", "twenty-five", "seventeen").
+WORD_NUMBER = (r"(?:a\s+dozen|dozen|(?:" + "|".join(_TENS) + r")(?:-(?:" + "|".join(_UNITS) + r"))?"
+               r"|" + "|".join(_UNITS + _TEENS) + r")")
+
+
 def word_number(words: str) -> int | None:
     """A spelt-out number ("seven", "twenty-five", "a dozen") as an integer."""
     key = " ".join(words.lower().split())
