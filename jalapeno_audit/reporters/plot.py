@@ -212,9 +212,11 @@ class _Canvas:
                 self.formatter.axis.set_view_interval(low, high)  # type: ignore[union-attr]  # the dummy axis made in __init__
                 texts = self.formatter.format_ticks(ticks)
                 offset = self.formatter.get_offset()
-        self.grid.set_data([x for t in ticks for x in (t, t, math.nan)], [y for _ in ticks for y in (0, 1, math.nan)])
+        # The grid lines and the tick marks are each one line, broken between ticks (a gap is a NaN).
+        along = [x for t in ticks for x in (t, t, math.nan)]
+        self.grid.set_data(along, [y for _ in ticks for y in (0, 1, math.nan)])
         down = matplotlib.rcParams["xtick.major.size"] / (self.axes.get_position().height * self.figure.get_figheight() * 72)
-        self.ticks.set_data([x for t in ticks for x in (t, t, math.nan)], [y for _ in ticks for y in (0, -down, math.nan)])
+        self.ticks.set_data(along, [y for _ in ticks for y in (0, -down, math.nan)])
         _place(self.tick_labels, [((t, 0), text) for t, text in zip(ticks, texts, strict=True)],
                lambda: self.axes.text(0, 0, "", transform=self.tick_at, ha="center", va="top", zorder=_AXIS))
         self.offset.set_text(offset)
