@@ -96,3 +96,26 @@ def test_line_heights_given_to_matplotlib_are_the_ones_it_reads_itself(monkeypat
         pytest.skip("this matplotlib lays texts out without asking the renderer for line heights")
     monkeypatch.delattr(svgtext.Renderer, "_get_font_height_metrics")
     assert plot.draw(charts) == answered
+
+
+def test_marks_keep_their_outlines_extents_and_draw_as_matplotlibs_own_paths_would(monkeypatch):
+    """A mark's outline is measured once per transform; the extents, and the charts, are matplotlib's own."""
+    from matplotlib.path import Path
+    from matplotlib.transforms import Affine2D
+
+    circle = Path.unit_circle()
+    kept = plot._MarkerPath(circle.vertices, circle.codes)
+    scaled = Affine2D().scale(3.5).translate(1, 2)
+    first = kept.get_extents(scaled)
+    first.update_from_data_xy([[100, 100]], ignore=False)  # a caller that changes the box it was given
+    assert (kept.get_extents(scaled).get_points() == circle.get_extents(scaled).get_points()).all()
+    assert (kept.get_extents(Affine2D().scale(2)).get_points() == circle.get_extents(Affine2D().scale(2)).get_points()).all()
+    assert kept.__dict__["_extents"].keys() == {scaled.get_matrix().tobytes(), Affine2D().scale(2).get_matrix().tobytes()}
+
+    charts = [_chart(LOG, [(1.4, 1.4)]), _chart(LINEAR, [(2.0, 2.2), (3.1, None), (None, 1.0)])]  # one mark per camp: drawn as markers
+    measured, get_extents = [], plot._MarkerPath.get_extents
+    monkeypatch.setattr(plot._MarkerPath, "get_extents", lambda *args: measured.append(args) or get_extents(*args))
+    remembered = plot.draw(charts)
+    assert measured  # the marks were drawn as markers, after measuring
+    monkeypatch.setattr(plot._MarkerPath, "get_extents", Path.get_extents)
+    assert plot.draw(charts) == remembered
