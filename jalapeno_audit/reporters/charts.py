@@ -84,19 +84,26 @@ def chart(finding: Finding, units: dict[str, tuple[str, str]] | None = None) -> 
     intervals = dict(finding.intervals)
     bridging = {c.full_id for c in finding.bridging()}
     merged = len(finding.claims) > MAX_ROWS
+    bounds = _Bounds(first.kind)
     rows: list[Row] = []
     bands: list[Band] = []
     placed: set[str] = set()
     for number, camp in enumerate(finding.groups):
         start = len(rows)
+        # A claim's row: (camp, figure, lo, hi) and the claims that share it (each claim on its own unless merged).
+        shared: dict[tuple, list[Claim]] = {}
         for claim in camp:
-            if claim.full_id in placed:
+            full_id = claim.full_id
+            if full_id in placed:
                 continue
-            placed.add(claim.full_id)
-            lo, hi = _bounds(claim, intervals.get(claim.full_id), first.kind)
-            rows.append(Row(_label(claim), lo, hi, -1 if claim.full_id in bridging else number, (claim,), claim.figure_text()))
-        if merged:
-            rows[start:] = _merge(rows[start:])
+            placed.add(full_id)
+            lo, hi = bounds(claim, intervals.get(full_id))
+            row = (-1 if full_id in bridging else number, claim.figure_text(), lo, hi)
+            if merged:
+                shared.setdefault(row, []).append(claim)
+            else:
+                rows.append(Row(_label(claim), lo, hi, row[0], (claim,), row[1]))
+        rows += (_merged(key, claims) for key, claims in shared.items())
         band = _rounding_band(number, rows, start)
         if band is not None:
             bands.append(band)
@@ -105,34 +112,37 @@ def chart(finding: Finding, units: dict[str, tuple[str, str]] | None = None) -> 
     return Chart(finding.fingerprint, scale, _axis(first, scale, units or {}), _sides(finding) if scale == LOG else None, tuple(labels), tuple(rows), tuple(bands), merged)
 
 
-def _bounds(claim: Claim, interval, kind: str) -> tuple[float | None, float | None]:
-    if kind == DATE and claim.date is not None:
-        start, end = claim.date.window()
-        return (None if start is None else float(start.toordinal()), None if end is None else float(end.toordinal()))
-    if interval is None:
-        return None, None
-    lo = None if interval.lo is None or (kind == RATIO and interval.lo <= 0) else float(interval.lo)
-    hi = None if interval.hi is None else float(interval.hi)
-    return lo, hi
+class _Bounds:
+    """Claims' intervals as floats for the axis, each interval converted once (claims stating one figure share it)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.known: dict[int, tuple[float | None, float | None]] = {}
+
+    def __call__(self, claim: Claim, interval) -> tuple[float | None, float | None]:
+        if self.kind == DATE and claim.date is not None:
+            start, end = claim.date.window()
+            return (None if start is None else float(start.toordinal()), None if end is None else float(end.toordinal()))
+        if interval is None:
+            return None, None
+        bounds = self.known.get(id(interval))
+        if bounds is None:  # the interval lives as long as the finding holds it, so its id is its own
+            lo = None if interval.lo is None or (self.kind == RATIO and interval.lo <= 0) else float(interval.lo)
+            bounds = self.known[id(interval)] = (lo, None if interval.hi is None else float(interval.hi))
+        return bounds
 
 
 def _label(claim: Claim) -> str:
     return f"{claim.source} · {claim.figure_text()}"
 
 
-def _merge(rows: list[Row]) -> list[Row]:
-    """Rows of one camp stating the same figure, as one row that counts them."""
-    by_figure: dict[tuple, list[Row]] = {}
-    for row in rows:
-        by_figure.setdefault((row.camp, row.figure, row.lo, row.hi), []).append(row)
-    merged = []
-    for (camp, figure, lo, hi), same in by_figure.items():
-        claims = tuple(c for row in same for c in row.claims)
-        sources = sorted({c.source for c in claims})
-        more = f", +{len(sources) - 2} more" if len(sources) > 2 else ""
-        label = f"{figure} · {len(claims)} claim{'s' if len(claims) != 1 else ''} ({', '.join(sources[:2])}{more})"
-        merged.append(Row(label, lo, hi, camp, claims, figure))
-    return merged
+def _merged(key: tuple, claims: list[Claim]) -> Row:
+    """The claims of one camp stating the same figure, as one row that counts them."""
+    camp, figure, lo, hi = key
+    sources = sorted({c.source for c in claims})
+    more = f", +{len(sources) - 2} more" if len(sources) > 2 else ""
+    label = f"{figure} · {len(claims)} claim{'s' if len(claims) != 1 else ''} ({', '.join(sources[:2])}{more})"
+    return Row(label, lo, hi, camp, tuple(claims), figure)
 
 
 def _rounding_band(camp: int, rows: list[Row], start: int) -> Band | None:
