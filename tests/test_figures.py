@@ -36,6 +36,9 @@ CASES = [
     ("a dozen models", [("value", (F(12),), None, None, "models", False)]),
     ("twenty-five thousand tokens", [("value", (F(25000),), None, None, "tokens", False)]),
     ("1/3 the power", [("multiple", (F(1, 3),), None, None, "the", False)]),
+    ("with a fourth of the power draw", [("multiple", (F(1, 4),), None, None, "of", False)]),
+    ("one-third the cost", [("multiple", (F(1, 3),), None, None, "the", False)]),
+    ("roughly a quarter as much memory", [("multiple", (F(1, 4),), "roughly", "approx", "as", False)]),
     ("no more than 450 W", [("value", (F(450),), "no more than", "upper", "W", False)]),
     ("not below 3 ms", [("value", (F(3),), "not below", "lower", "ms", False)]),
     ("up to 4.6x max throughput", [("ratio", (F("4.6"),), "up to", "upper", "x", False)]),
@@ -58,6 +61,7 @@ NEVER = [
     "August 25, 2023",
     "see https://example.org/a/300x/2.5",
     "moving the model 100 times per second",
+    "in the first quarter of the year, a third of users",
     "one word at a time",
     "half of the users",
 ]
@@ -88,6 +92,8 @@ def test_what_a_figure_can_mean():
     assert F(2) in half.means()
     (third,) = read_figures("1/3 the power")
     assert F(3) in third.means()
+    (fourth,) = read_figures("a fourth of the power draw")
+    assert F(4) in fourth.means()  # as "1/3 the power" is 3: the advantage factor on a lower-is-better metric
 
 
 def test_non_figures_on_request_name_their_role():

@@ -11,7 +11,7 @@ Kinds:
 - ``ratio``: a factor ("2.7x", "3.4 times", "30% higher", "15% lower").
 - ``range``: two figures ("1.5x to 1.9x", "1.5–1.9x", "$2–3 million"); ``is_ratio`` tells which.
 - ``percent-of``: "95-170 percent of", "N percent of": a ratio written as a percentage.
-- ``multiple``: a written multiple ("twice", "doubles", "seven times", "1/3 the power", "halves").
+- ``multiple``: a written multiple ("twice", "doubles", "seven times", "1/3 the power", "a fourth of the power", "halves").
 
 What is never read as a figure: product names ("MI300X", "H100", "B200"), model sizes ("70B" in
 "Llama 3.1 70B", "70-billion-parameter"), device counts ("8x H100", "72 GPUs"), conditions written
@@ -77,6 +77,10 @@ _VALUE_RANGE = re.compile(rf"{_START}(?P<cur>\$)?(?P<lo>{_NUM})(?P<s1>{_SCALE})?
 _PERCENT = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}", re.I)
 _RATIO = re.compile(rf"{_START}(?P<n>{_NUM}){_TIMES}", re.I)
 _FRACTION = re.compile(rf"{_START}(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\w/])(?P<the>\s+(?:the|of|as)\b)?", re.I)
+#: A fraction in words before what it is a part of ("a fourth of the power", "one-third the cost", "a quarter as
+#: much"): a multiple below one, as "1/3 the power" is.
+FRACTION_WORDS = {"third": 3, "fourth": 4, "quarter": 4, "fifth": 5, "tenth": 10}
+_WORD_FRACTION = re.compile(r"\b(?:a|one)[\s-]+(?P<w>" + "|".join(FRACTION_WORDS) + r")\b(?=\s+(?:of\s+(?:the|its|their)|the|as)\b)", re.I)
 _WORD_TIMES = re.compile(rf"\b(?P<w>{WORD_NUMBER})(?:\s+|-)(?:times\b|fold\b)", re.I)
 _MULTIPLE = re.compile(r"\b(?P<w>" + "|".join(sorted(MULTIPLES, key=len, reverse=True)) + r")\b", re.I)
 _WORD_VALUE = re.compile(rf"\b(?P<w>{WORD_NUMBER})\b(?!-)(?P<s>(?:\s+(?:hundred|thousand|million|billion|trillion)\b)*)", re.I)
@@ -233,6 +237,13 @@ def _fraction(text: str, match: re.Match) -> Reading | None:
     return reading if match["the"] else _replace_role(reading, FRACTION)
 
 
+def _word_fraction(text: str, match: re.Match) -> Reading:
+    hedge, bound = find_hedge(text, match.start(), match.end())
+    value = Fraction(1, FRACTION_WORDS[match["w"].lower()])
+    return Reading(match.start(), match.end(), match.group(), MULTIPLE, (value,), (match.group(),), hedge=hedge, bound=bound,
+                   label=_label(text, match.end()), direction="down")
+
+
 def _word_times(text: str, match: re.Match) -> Reading | None:
     value = word_number(match["w"])
     if value is None:
@@ -340,6 +351,7 @@ _READERS: tuple[tuple[re.Pattern, Callable[[str, re.Match], Reading | None]], ..
     (_PERCENT, _percent),
     (_RATIO, _ratio),
     (_FRACTION, _fraction),
+    (_WORD_FRACTION, _word_fraction),
     (_WORD_TIMES, _word_times),
     (_MULTIPLE, _multiple),
     (_VALUE_RANGE, _value_range),
