@@ -159,14 +159,15 @@ def _articles(report: Report, options: RenderOptions, ordered: list[tuple[int, s
     def job(number: int) -> list[str]:
         nonlocal painter
         chosen = ordered[starts[number]:starts[number + 1]]
+        anchors = {n: _anchors(n, findings[n]) for n, _ in chosen}  # a finding's row ids, for its table and its chart's marks
         pictured = {n: chart for n, _ in chosen if (chart := charts.chart(findings[n], units)) is not None}
         if pictured and painter is None:
             from jalapeno_audit.reporters import plot
 
             painter = plot.Painter()
-        drawn = painter.draw([(chart, _linker(n, findings[n]), prefixes[n]) for n, chart in pictured.items()]) if painter and pictured else []
+        drawn = painter.draw([(chart, _linker(anchors[n]), prefixes[n]) for n, chart in pictured.items()]) if painter and pictured else []
         svgs = dict(zip(pictured, drawn, strict=True))
-        return ["\n".join(_finding(findings[n], n, label, svgs.get(n), charts.describe(pictured[n]) if n in pictured else None, cells, options))
+        return ["\n".join(_finding(findings[n], n, label, svgs.get(n), charts.describe(pictured[n]) if n in pictured else None, anchors[n], cells, options))
                 for n, label in chosen]
 
     return [article for part in forked.share_out(len(starts) - 1, job, fork=fork) for article in part]
@@ -240,7 +241,8 @@ def _review_state(finding) -> str:
     return "reopened" if finding.added_since_review else "reviewed"
 
 
-def _finding(finding, number: int, label: str, svg: str | None, description: str | None, cells: _Cells, options: RenderOptions) -> list[str]:
+def _finding(finding, number: int, label: str, svg: str | None, description: str | None, anchors: dict[str, str], cells: _Cells,
+             options: RenderOptions) -> list[str]:
     severity = finding.severity
     out = [
         f'<article class="finding {severity}" id="f{number}" data-severity="{severity}" data-rule="{esc(finding.rule)}" data-review="{_review_state(finding)}">',
@@ -253,7 +255,7 @@ def _finding(finding, number: int, label: str, svg: str | None, description: str
         caption = f"f{number}-caption"
         svg = svg.replace("<svg ", f'<svg role="group" aria-labelledby="{caption}" ', 1)
         out += ["<figure>", svg, f'<figcaption id="{caption}">{esc(description)}</figcaption>', "</figure>"]
-    out += _claims(finding, number, cells)
+    out += _claims(finding, anchors, cells)
     out += ["<p><strong>Arithmetic</strong></p>", "<ul>"]
     out += [f"<li>{esc(step)}</li>" for step in finding.arithmetic]
     out.append("</ul>")
@@ -262,7 +264,7 @@ def _finding(finding, number: int, label: str, svg: str | None, description: str
     return out
 
 
-def _claims(finding, number: int, cells: _Cells) -> list[str]:
+def _claims(finding, anchors: dict[str, str], cells: _Cells) -> list[str]:
     bridging = {c.full_id for c in finding.bridging()}
     dispute = finding.is_dispute
     out = []
@@ -276,7 +278,6 @@ def _claims(finding, number: int, cells: _Cells) -> list[str]:
     head = "<th scope=\"col\">camp</th>" if dispute else ""
     out.append(f'<table><thead><tr>{head}<th scope="col">claim</th><th scope="col">source</th><th scope="col">speaker</th>'
                '<th scope="col">figure</th><th scope="col">quote</th><th scope="col">claim file</th></tr></thead><tbody>')
-    anchors = _anchors(number, finding)
     placed: set[str] = set()
     for camp, group in enumerate(finding.groups):
         for claim in group:
@@ -296,9 +297,7 @@ def _anchors(number: int, finding) -> dict[str, str]:
     return {claim.full_id: f"f{number}-c{k}" for k, claim in enumerate(finding.claims)}
 
 
-def _linker(number: int, finding) -> Linker:
-    anchors = _anchors(number, finding)
-
+def _linker(anchors: dict[str, str]) -> Linker:
     def link(claims) -> tuple[str, str]:
         first = claims[0]
         text = f"{first.full_id}, {first.figure_text()}, by {first.by}: “{first.quote}”"
