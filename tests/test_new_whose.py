@@ -1,5 +1,6 @@
 """`audit new`: whose figure it is once the sides are read: a chip counted as one whole holds, a cloud instance run on
-a rack, a chip's name before "pods", a figure written from the comparator's side, a fronted comparator across ";"."""
+a rack, a chip's name before "pods", a figure written from the comparator's side, a fronted comparator across ";", a
+figure pointed back at as one said before."""
 
 from __future__ import annotations
 
@@ -58,3 +59,16 @@ def test_a_fronted_comparator_does_not_reach_past_a_semicolon():
     # Without the semicolon, the fronted comparator is the sentence's.
     found = _found("Compared to Groq, Cerebras was 5 times faster, and it was 12 times faster in the cloud.")
     assert all(f[1] == "groq-lpu" for f in found)
+
+
+def test_a_figure_pointed_back_at_is_the_system_s_its_article_gave_it_to():
+    said = "The servers link 64 Trainium2 chips that deliver 83.2 petaflops of FP8 compute. The H100 is older. "
+    for again in ("The 83.2 petaflops value is for sparse models.", "These performance numbers of 83.2 petaflops are for sparse models."):
+        found = _found(said + again)
+        assert found[-1][0] == "trainium2-ultra" and "system" not in found[-1][2], again
+    # Not pointed back at ("Rivals reach 83.2 petaflops"), not said before, or said before of two systems: doubted.
+    for text in (said + "Reaching 83.2 petaflops is for sparse models.",
+                 "The 83.2 petaflops value is for sparse models.",
+                 said + "The H100 has 83.2 petaflops of FP8 compute. Rivals told us more. The 83.2 petaflops value is for sparse models."):
+        found = _found(text)
+        assert found[-1][0] is None and "system" in found[-1][2], text

@@ -1,13 +1,14 @@
 """Whose figure it is, read once the sides are settled: a chip counted as many as one whole holds is that whole, and
 the figures whose system a reader cannot settle from the catalog alone (a cloud VM run on a rack, a chip's name that
-qualifies a pod, a figure written from the comparator's side) are marked for the reader."""
+qualifies a pod, a figure written from the comparator's side) are marked for the reader; a figure pointed back at ("The
+83.2 petaflops value") is the one said before."""
 
 from __future__ import annotations
 
 import re
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.carried import PER_DEVICE_DOUBT
+from jalapeno_audit.authoring.carried import PER_DEVICE_DOUBT, UNCERTAIN
 from jalapeno_audit.authoring.sentences import mention_spans
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -17,6 +18,10 @@ _COUNT_BEFORE = re.compile(r"(?<![\w.,])(\d[\d,]*)\s+(?:[A-Za-z-]+\s+){0,2}$")
 _ASSEMBLY = re.compile(r"\s*[\"'\u201c\u2018]?(?:pods?|superpods?|racks?|clusters?|servers?|nodes?|ultraservers?)\b", re.I)
 #: A word of less right after a multiple ("two times lower", "3x slower", "2x less").
 _LESS = re.compile(r"\s+(?:lower|less|smaller|slower|fewer|weaker)\b", re.I)
+#: Words that point back at a figure said before: a determiner right before it ("The 83.2 petaflops value"), or a
+#: demonstrative before a word for a figure and "of" ("these performance numbers of 20.8 petaflops").
+_POINTED = re.compile(r"(?:\b(?:this|that|these|those)\s+(?:[a-z-]+\s+)?(?:numbers?|figures?|values?|results?|scores?)\s+of"
+                      r"|\b(?:the|this|that|these|those))\s+$", re.I)
 #: What names a cloud instance in the catalog: its name says it is a virtual machine or an instance.
 _INSTANCE = re.compile(r"\b(?:virtual machines?|VMs?|instances?)\b", re.I)
 #: The hardware a cloud instance runs on, in its sentence: a rack.
@@ -41,6 +46,23 @@ def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> 
             # "CloudMatrix recorded 1,943 tokens/s per NPU, with a response time of 50 ms per token": the sentence
             # measures the part; its other figures may be the part's too.
             candidate.doubts["system"] = f"its sentence gives a figure per device of {candidate.system}: is this one its part's?"
+    for candidate in found:
+        restated(found, candidate, systems)
+
+
+def restated(found: list[Candidate], candidate: Candidate, systems: dict[str, str]) -> None:
+    """A value in a sentence that names no system, pointed back at as a figure said before ("The 83.2 petaflops value
+    is for FP8 with sparse models"), is the system's that the article's earlier sentences gave that figure of that
+    metric to, when they gave it to one system, each with no doubt about it."""
+    if candidate.kind != "value" or candidate.doubts.get("system") != UNCERTAIN or candidate.sentence < 1 \
+            or not _POINTED.search(candidate.quote, 0, candidate.start) or mention_spans(candidate.quote, systems):
+        return
+    said = [c for c in found if 0 <= c.sentence < candidate.sentence and c.kind == "value" and c.metric == candidate.metric
+            and c.figure == candidate.figure]
+    owners = {c.system for c in said}
+    if said and len(owners) == 1 and None not in owners and not any("system" in c.doubts for c in said):
+        candidate.system = owners.pop()
+        del candidate.doubts["system"]
 
 
 def less_written(catalog: Catalog, candidate: Candidate) -> None:
