@@ -112,3 +112,12 @@ def test_a_parenthesis_closed_before_a_figure_is_an_aside_within_its_clause():
     # A clause opened by a noun of its own after the parenthesis is not the participle's.
     text = "The B200 prioritizes power efficiency, operating at a Thermal Design Power (TDP); rivals draw 1000W, unlike the H100 (700W)."
     assert _found(text)[0][1:] == (None, True)
+
+
+def test_an_initialism_defined_after_a_systems_name_names_that_system():
+    said = "Unlike Nvidia GPUs that require off-chip memory access, WSE integrates 44GB of high-speed RAM directly on-chip."
+    assert _found("Cerebras showcased its Wafer Scale Engine (WSE) chip in Vancouver. " + said)[0][1:] == ("cerebras-inference", False)
+    assert _found("Cerebras showcased its Wafer Scale Engine chip in Vancouver. " + said)[0][1:] == (None, True)  # not defined
+    # A short name that is not the initials of the name's words may be a part or a variant: not the system's name.
+    for short in ("T2", "TT"):
+        assert _found(f"AWS announced its Trainium2 ({short}) chips and the H100 lost. {short} integrates 96GB of HBM memory.")[0][1:] == (None, True)
