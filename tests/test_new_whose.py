@@ -72,3 +72,11 @@ def test_a_figure_pointed_back_at_is_the_system_s_its_article_gave_it_to():
                  said + "The H100 has 83.2 petaflops of FP8 compute. Rivals told us more. The 83.2 petaflops value is for sparse models."):
         found = _found(text)
         assert found[-1][0] is None and "system" in found[-1][2], text
+
+
+def test_a_figure_pointed_back_at_is_not_left_to_a_guess_from_the_articles_subject():
+    # The article is about Trainium2 alone, so a sentence naming no system would be its; the figure pointed back at is
+    # the one said before, of the 64-chip whole.
+    text = ("The servers link 64 Trainium2 chips that deliver 83.2 petaflops of FP8 compute. Trainium2 ships soon. Trainium2 is new.\n\n"
+            "The 83.2 petaflops value is for sparse models.")
+    assert [system for system, _, _ in _found(text)] == ["trainium2-ultra", "trainium2-ultra"]

@@ -53,16 +53,18 @@ def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> 
 def restated(found: list[Candidate], candidate: Candidate, systems: dict[str, str]) -> None:
     """A value in a sentence that names no system, pointed back at as a figure said before ("The 83.2 petaflops value
     is for FP8 with sparse models"), is the system's that the article's earlier sentences gave that figure of that
-    metric to, when they gave it to one system, each with no doubt about it."""
-    if candidate.kind != "value" or candidate.doubts.get("system") != UNCERTAIN or candidate.sentence < 1 \
+    metric to, when they gave it to one system, each with no doubt about it; "it", "the chip" or the article's subject
+    may have given it another."""
+    if candidate.kind != "value" or candidate.doubts.get("system", UNCERTAIN) != UNCERTAIN or candidate.sentence < 1 \
             or not _POINTED.search(candidate.quote, 0, candidate.start) or mention_spans(candidate.quote, systems):
         return
     said = [c for c in found if 0 <= c.sentence < candidate.sentence and c.kind == "value" and c.metric == candidate.metric
             and c.figure == candidate.figure]
     owners = {c.system for c in said}
     if said and len(owners) == 1 and None not in owners and not any("system" in c.doubts for c in said):
+        # Over a guess from the article's subject too: the figure pointed back at is the one said before.
         candidate.system = owners.pop()
-        del candidate.doubts["system"]
+        candidate.doubts.pop("system", None)
 
 
 def less_written(catalog: Catalog, candidate: Candidate) -> None:
