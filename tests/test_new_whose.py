@@ -80,3 +80,13 @@ def test_a_figure_pointed_back_at_is_not_left_to_a_guess_from_the_articles_subje
     text = ("The servers link 64 Trainium2 chips that deliver 83.2 petaflops of FP8 compute. Trainium2 ships soon. Trainium2 is new.\n\n"
             "The 83.2 petaflops value is for sparse models.")
     assert [system for system, _, _ in _found(text)] == ["trainium2-ultra", "trainium2-ultra"]
+
+
+def test_a_sentence_opening_on_one_device_gives_its_figure_to_the_wholes_part():
+    pods = "Google's Ironwood pods deliver 42.5 exaflops of compute."
+    for then in (" Each chip has a peak throughput of 4,614 TFLOPs of compute.", " The chip has a peak throughput of 4,614 TFLOPs of compute.",
+                 "\n\nEach chip has a peak throughput of 4,614 TFLOPs of compute."):
+        assert [system for system, _, _ in _found(pods + then)] == ["tpu-ironwood-pod", "tpu-ironwood"], then
+    # A whole the catalog makes of no part is left as it is; another actor before the figure leaves it to the reader.
+    assert [system for system, _, _ in _found("The H100 delivers 2 petaflops of compute. Each chip has a peak throughput of 4,614 TFLOPs of compute.")] == ["h100", "h100"]
+    assert _found(pods + " Each chip of rivals has a peak throughput of 4,614 TFLOPs of compute.")[-1][0] is None
