@@ -67,7 +67,7 @@ def test_a_figure_pointed_back_at_is_the_system_s_its_article_gave_it_to():
         found = _found(said + again)
         assert found[-1][0] == "trainium2-ultra" and "system" not in found[-1][2], again
     # Not pointed back at ("Rivals reach 83.2 petaflops"), not said before, or said before of two systems: doubted.
-    for text in (said + "Reaching 83.2 petaflops is for sparse models.",
+    for text in (said + "Reaching 83.2 petaflops is for sparse models.", said + "Rivals only reach the 83.2 petaflops mark with sparse models.",
                  "The 83.2 petaflops value is for sparse models.",
                  said + "The H100 has 83.2 petaflops of FP8 compute. Rivals told us more. The 83.2 petaflops value is for sparse models."):
         found = _found(text)

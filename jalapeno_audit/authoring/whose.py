@@ -80,9 +80,10 @@ def restated(found: list[Candidate], candidate: Candidate, systems: dict[str, st
     """A value in a sentence that names no system, pointed back at as a figure said before ("The 83.2 petaflops value
     is for FP8 with sparse models"), is the system's that the article's earlier sentences gave that figure of that
     metric to, when they gave it to one system, each with no doubt about it; "it", "the chip" or the article's subject
-    may have given it another."""
+    may have given it another. Another actor before it ("Rivals reach the 83.2 petaflops mark") leaves it as it is."""
+    pointed = _POINTED.search(candidate.quote, 0, candidate.start)
     if candidate.kind != "value" or candidate.doubts.get("system", UNCERTAIN) != UNCERTAIN or candidate.sentence < 1 \
-            or not _POINTED.search(candidate.quote, 0, candidate.start) or mention_spans(candidate.quote, systems):
+            or pointed is None or ELSEWHERE.search(candidate.quote, 0, pointed.start()) or mention_spans(candidate.quote, systems):
         return
     said = [c for c in found if 0 <= c.sentence < candidate.sentence and c.kind == "value" and c.metric == candidate.metric
             and c.figure == candidate.figure]
