@@ -80,7 +80,8 @@ def restated(found: list[Candidate], candidate: Candidate, systems: dict[str, st
     """A value in a sentence that names no system, pointed back at as a figure said before ("The 83.2 petaflops value
     is for FP8 with sparse models"), is the system's that the article's earlier sentences gave that figure of that
     metric to, when they gave it to one system, each with no doubt about it; "it", "the chip" or the article's subject
-    may have given it another. Another actor before it ("Rivals reach the 83.2 petaflops mark") leaves it as it is."""
+    may have given it another, and a guess is doubted when the figure said before has no one certain owner. Another
+    actor before it ("Rivals reach the 83.2 petaflops mark") leaves it as it is."""
     pointed = _POINTED.search(candidate.quote, 0, candidate.start)
     if candidate.kind != "value" or candidate.doubts.get("system", UNCERTAIN) != UNCERTAIN or candidate.sentence < 1 \
             or pointed is None or ELSEWHERE.search(candidate.quote, 0, pointed.start()) or mention_spans(candidate.quote, systems):
@@ -92,6 +93,8 @@ def restated(found: list[Candidate], candidate: Candidate, systems: dict[str, st
         # Over a guess from the article's subject too: the figure pointed back at is the one said before.
         candidate.system = owners.pop()
         candidate.doubts.pop("system", None)
+    elif said and "system" not in candidate.doubts:
+        candidate.doubts["system"] = "it points back at a figure said before, whose system is not certain"
 
 
 def less_written(catalog: Catalog, candidate: Candidate) -> None:
