@@ -100,3 +100,24 @@ def test_of_two_systems_named_without_than_the_one_ahead_is_doubted_when_the_oth
     assert [(s, d) for f, s, d in _found(text) if f == "2.5"] == [("b200", False)]
     text = "The H200 claims 129 tokens per second per user and 5x faster inference with the B200 announced in 2026."
     assert [d for f, _, d in _found(text) if f == "5"] == [True]
+
+
+def test_a_parenthesis_closed_before_a_figure_is_an_aside_within_its_clause():
+    # "operating at ... (TDP) of 1000W": the participle says more of the sentence's subject, past the parenthesis.
+    text = "The B200 prioritizes power efficiency, operating at a Thermal Design Power (TDP) of 1000W, which is lower than GPUs like the H100 (700W)."
+    assert _found(text)[0][1:] == ("b200", False)
+    # The clause before the parenthesis names another system, set apart by "unlike": still doubted.
+    text = "The B200 prioritizes power efficiency, operating (unlike the H100) at 1000W, which is lower than GPUs like the H100 (700W)."
+    assert _found(text)[0][1:] == (None, True)
+    # A clause opened by a noun of its own after the parenthesis is not the participle's.
+    text = "The B200 prioritizes power efficiency, operating at a Thermal Design Power (TDP); rivals draw 1000W, unlike the H100 (700W)."
+    assert _found(text)[0][1:] == (None, True)
+
+
+def test_an_initialism_defined_after_a_systems_name_names_that_system():
+    said = "Unlike Nvidia GPUs that require off-chip memory access, WSE integrates 44GB of high-speed RAM directly on-chip."
+    assert _found("Cerebras showcased its Wafer Scale Engine (WSE) chip in Vancouver. " + said)[0][1:] == ("cerebras-inference", False)
+    assert _found("Cerebras showcased its Wafer Scale Engine chip in Vancouver. " + said)[0][1:] == (None, True)  # not defined
+    # A short name that is not the initials of the name's words may be a part or a variant: not the system's name.
+    for short in ("T2", "TT"):
+        assert _found(f"AWS announced its Trainium2 ({short}) chips and the H100 lost. {short} integrates 96GB of HBM memory.")[0][1:] == (None, True)

@@ -37,7 +37,7 @@ def test_totals_hold():
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %
     # 21-32, held out and scored twice (one live claim right and one wrong, 18 of 94 candidates not figures),
     # then used for development: held to the levels reached since.
-    assert sum(s.right for s in released) >= 20
+    assert sum(s.right for s in released) >= 22
     assert sum(s.wrong for s in released) == 0
     assert sum(s.non_figures for s in released) <= 4
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %
@@ -49,7 +49,8 @@ def test_totals_hold():
     # 39-44, gold written before any draft, scored once at the end of the round that released 33-38: 6 of 53 gold
     # claims live and right, 1 live and wrong, 7 of 55 candidates not figures. Held to those totals as first scored,
     # but for the wrong claim ("180 tokens per user" read as a count of tokens): the rule read from it leaves none since.
-    assert sum(s.right for s in held_out) >= 6
+    # Since: 7 (a parenthesis closed before a figure no longer cuts its clause off from the sentence's subject).
+    assert sum(s.right for s in held_out) >= 7
     assert sum(s.wrong for s in held_out) == 0
     # Since: 0 of 47 (a version's parts, a temperature, an opening time frame, a grid's size, a share of total
     # spending and a network switch's bandwidth no longer proposed).

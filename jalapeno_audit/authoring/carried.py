@@ -11,7 +11,7 @@ from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mentions
 UNCERTAIN = "which system this figure belongs to is not certain"
 #: Words that set a figure against another's, hand it to someone the catalog may not name ("they", "rivals"), point back
 #: at figures said before ("these numbers") or state a per-device basis ("per NPU": one device of a larger system).
-_ELSEWHERE = re.compile(r"\b(?:than|versus|vs\.?|compared|against|unlike|while|whereas|but|however|instead|rivals?|competitors?|"
+ELSEWHERE = re.compile(r"\b(?:than|versus|vs\.?|compared|against|unlike|while|whereas|but|however|instead|rivals?|competitors?|"
                         r"predecessors?|previous|last-gen\w*|older|other|others|they|their|them|these|those|such|this|"
                         r"(?:per|each|every)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|chip|card|device|accelerator|node|server|rack)s?)\b|['’]em\b|"
                         r"\b[A-Z]\w*['’]s\s+(?:[\w-]+\s+)?(?:system|chip|GPU|accelerator|cluster|supercomputer)s?\b", re.I)
@@ -30,7 +30,7 @@ def carried(found: list[Candidate], every: list[Sentence], systems: dict[str, st
             continue
         sentence, before = every[candidate.sentence], every[candidate.sentence - 1]
         if sentence.item or before.item or before.paragraph != sentence.paragraph or mentions(sentence.text, systems) \
-                or _ELSEWHERE.search(sentence.text):
+                or ELSEWHERE.search(sentence.text):
             continue
         values = [c for c in by_sentence.get(candidate.sentence - 1, []) if c.kind == "value"]
         owners = {c.system for c in values}
@@ -47,7 +47,7 @@ _OURS = re.compile(r"\b(?:it|its|we|our|us)\b|\bthe\s+(?:new\s+)?(?:chip|system|
 
 def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, str], subject: str | None) -> None:
     """A value in a prose sentence that names no system, speaks of the article's subject or its maker ("it", "we
-    measured", "the chip"), sets nothing against anything (see ``_ELSEWHERE``), and states a figure the article has not
+    measured", "the chip"), sets nothing against anything (see ``ELSEWHERE``), and states a figure the article has not
     stated before, is the article's subject's: the system its text names most often."""
     stated: set[tuple[str | None, str]] = set()
     for candidate in found:
@@ -56,7 +56,7 @@ def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, s
         if subject is None or again or candidate.kind != "value" or candidate.doubts.get("system") != UNCERTAIN or candidate.paragraph < 0:
             continue
         sentence = every[candidate.sentence]
-        if not mentions(sentence.text, systems) and not _ELSEWHERE.search(sentence.text) and _OURS.search(sentence.text) \
+        if not mentions(sentence.text, systems) and not ELSEWHERE.search(sentence.text) and _OURS.search(sentence.text) \
                 and SENTENCE_END.search(sentence.text) and back_to(every, candidate.sentence, systems, subject):
             candidate.system = subject
             del candidate.doubts["system"]

@@ -20,6 +20,7 @@ from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
+from jalapeno_audit.authoring.abbreviations import defined_names
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.basis import projected
 from jalapeno_audit.authoring.candidate import Candidate
@@ -81,6 +82,8 @@ class Scaffolder:
         self.named: set[str] = set()  # the systems the article being read names
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
+        # A short name the article defines ("Wafer Scale Engine (WSE)") names the system in every part that reads names.
+        self.systems.update(defined_names(body, self.systems, {*self.systems, *self.models}))
         subject = self.sides.subject(body, title)
         self.named = {system_id for _, system_id in mentions(f"{title or ''}\n{body}", self.systems)}
         self.metrics.read_article(body, title)

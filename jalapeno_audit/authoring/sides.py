@@ -140,6 +140,7 @@ class SideReader:
 
     def sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
                previous: Candidate | None = None, context: str = "") -> None:
+        part_start = past_aside(text, part_start)
         named = self._one_thing(text, mentions(text, self.systems))
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
@@ -316,6 +317,17 @@ def from_to(text: str, reading: Reading) -> tuple[str, int, int] | None:
         stop = re.compile(r"[,;:()]|\s(?:to|and|but|while|whereas)\s").search(text, reading.end)
         return "from", stop.start() if stop else len(text), start.start()
     return None
+
+
+def past_aside(text: str, part_start: int) -> int:
+    """Where a figure's clause starts when a parenthesis closed just before it is an aside within the clause ("Each X
+    offers 512 TFLOPS (FP8) at 180W", "operating at a Thermal Design Power (TDP) of 180W"): the clause the parenthesis
+    stands in."""
+    closed = re.search(r"\)\s*$", text[:part_start])
+    if closed is None:
+        return part_start
+    opened = text.rfind("(", 0, closed.start())
+    return part_start if opened < 0 or ")" in text[opened:closed.start()] else clause(text, opened, opened)[0]
 
 
 def _change_side(candidate: Candidate, reading: Reading, text: str, part_start: int, sentence: _Named) -> bool:

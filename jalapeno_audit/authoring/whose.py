@@ -1,13 +1,14 @@
 """Whose figure it is, read once the sides are settled: a chip counted as many as one whole holds is that whole, and
 the figures whose system a reader cannot settle from the catalog alone (a cloud VM run on a rack, a chip's name that
-qualifies a pod, a figure written from the comparator's side) are marked for the reader."""
+qualifies a pod, a figure written from the comparator's side) are marked for the reader; a figure pointed back at ("The
+83.2 petaflops value") is the one said before."""
 
 from __future__ import annotations
 
 import re
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.carried import PER_DEVICE_DOUBT
+from jalapeno_audit.authoring.carried import ELSEWHERE, PER_DEVICE_DOUBT, UNCERTAIN
 from jalapeno_audit.authoring.sentences import mention_spans
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -17,6 +18,12 @@ _COUNT_BEFORE = re.compile(r"(?<![\w.,])(\d[\d,]*)\s+(?:[A-Za-z-]+\s+){0,2}$")
 _ASSEMBLY = re.compile(r"\s*[\"'\u201c\u2018]?(?:pods?|superpods?|racks?|clusters?|servers?|nodes?|ultraservers?)\b", re.I)
 #: A word of less right after a multiple ("two times lower", "3x slower", "2x less").
 _LESS = re.compile(r"\s+(?:lower|less|smaller|slower|fewer|weaker)\b", re.I)
+#: Words that point back at a figure said before: a determiner right before it ("The 83.2 petaflops value"), or a
+#: demonstrative before a word for a figure and "of" ("these performance numbers of 20.8 petaflops").
+_POINTED = re.compile(r"(?:\b(?:this|that|these|those)\s+(?:[a-z-]+\s+)?(?:numbers?|figures?|values?|results?|scores?)\s+of"
+                      r"|\b(?:the|this|that|these|those))\s+$", re.I)
+#: A sentence that opens on one device: "Each chip has ...", "Every GPU delivers ...", "The chip reaches ...".
+_EACH = re.compile(r"(?:each|every|the|a single|one)\s+(?:chip|GPU|NPU|TPU|accelerator|card|device|die)\b", re.I)
 #: What names a cloud instance in the catalog: its name says it is a virtual machine or an instance.
 _INSTANCE = re.compile(r"\b(?:virtual machines?|VMs?|instances?)\b", re.I)
 #: The hardware a cloud instance runs on, in its sentence: a rack.
@@ -41,6 +48,53 @@ def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> 
             # "CloudMatrix recorded 1,943 tokens/s per NPU, with a response time of 50 ms per token": the sentence
             # measures the part; its other figures may be the part's too.
             candidate.doubts["system"] = f"its sentence gives a figure per device of {candidate.system}: is this one its part's?"
+    parts: dict[str, list[str]] = {}
+    for sid, system in catalog.systems.items():
+        for whole, _ in system.part_of:
+            parts.setdefault(whole, []).append(sid)
+    for candidate in found:
+        restated(found, candidate, systems)
+        each_part(found, candidate, systems, parts)
+
+
+def each_part(found: list[Candidate], candidate: Candidate, systems: dict[str, str], parts: dict[str, list[str]]) -> None:
+    """A value in a sentence that names no system and opens on one device ("Each chip has a peak throughput of 4,614
+    TFLOPs") is one part's of the whole it is said of, when the catalog makes that whole of one kind of part: the whole
+    the drafter gave it (the article's subject, "Ironwood pods"), or else the one whole the sentence before it in its
+    paragraph gave all its values to. Nothing may set the figure against anything before it."""
+    opening = _EACH.match(candidate.quote)
+    if candidate.kind != "value" or opening is None or ELSEWHERE.search(candidate.quote, opening.end(), candidate.start) \
+            or mention_spans(candidate.quote, systems):
+        return
+    whole = candidate.system if "system" not in candidate.doubts else None
+    if candidate.doubts.get("system") == UNCERTAIN:
+        before = [c for c in found if c.sentence == candidate.sentence - 1 and c.paragraph == candidate.paragraph and c.kind == "value"]
+        wholes = {c.system for c in before}
+        whole = wholes.pop() if len(wholes) == 1 and not any("system" in c.doubts for c in before) else None
+    if whole is not None and len(parts.get(whole, [])) == 1:
+        candidate.system = parts[whole][0]
+        candidate.doubts.pop("system", None)
+
+
+def restated(found: list[Candidate], candidate: Candidate, systems: dict[str, str]) -> None:
+    """A value in a sentence that names no system, pointed back at as a figure said before ("The 83.2 petaflops value
+    is for FP8 with sparse models"), is the system's that the article's earlier sentences gave that figure of that
+    metric to, when they gave it to one system, each with no doubt about it; "it", "the chip" or the article's subject
+    may have given it another, and a guess is doubted when the figure said before has no one certain owner. Another
+    actor before it ("Rivals reach the 83.2 petaflops mark") leaves it as it is."""
+    pointed = _POINTED.search(candidate.quote, 0, candidate.start)
+    if candidate.kind != "value" or candidate.doubts.get("system", UNCERTAIN) != UNCERTAIN or candidate.sentence < 1 \
+            or pointed is None or ELSEWHERE.search(candidate.quote, 0, pointed.start()) or mention_spans(candidate.quote, systems):
+        return
+    said = [c for c in found if 0 <= c.sentence < candidate.sentence and c.kind == "value" and c.metric == candidate.metric
+            and c.figure == candidate.figure]
+    owners = {c.system for c in said}
+    if said and len(owners) == 1 and None not in owners and not any("system" in c.doubts for c in said):
+        # Over a guess from the article's subject too: the figure pointed back at is the one said before.
+        candidate.system = owners.pop()
+        candidate.doubts.pop("system", None)
+    elif said and "system" not in candidate.doubts:
+        candidate.doubts["system"] = "it points back at a figure said before, whose system is not certain"
 
 
 def less_written(catalog: Catalog, candidate: Candidate) -> None:
