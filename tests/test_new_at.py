@@ -74,3 +74,19 @@ def test_a_figure_said_again_is_the_claim_again_unless_it_sets_the_scene_for_wha
                  "Jalapeño reaches a throughput of 9,000 tokens per second on Kimi K2.5. With 9,000 tokens per second on Kimi K2.5, "
                  "Jalapeño leads."):
         assert [f[4] for f in _found(text)] == [[], ["at"]], text
+
+
+def test_a_device_count_the_article_states_for_all_its_systems_is_each_runs():
+    text = "Jalapeño took 18 minutes to train Kimi K2.5.\n\nIn both tests, all systems used eight accelerators/GPUs."
+    assert _found(text)[0][3:] == ({"accelerators": "8"}, [])
+    assert _found("Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nAll systems used a single node.")[0][3:] == (
+        {"nodes": "1"}, [])
+    # A count the figure's own sentence states is its own; a compute figure is no run.
+    assert _found("Jalapeño took 18 minutes to train Kimi K2.5 on 16 GPUs.\n\nAll systems used eight GPUs.")[0][3] == {"gpus": "16"}
+    assert _found("Jalapeño offers 650 TFLOPS of BF16 compute.\n\nAll systems used eight GPUs.")[0][3] == {"precision": "bf16"}
+
+
+def test_counts_for_all_runs_that_differ_or_stand_beside_a_figure_say_no_one_count():
+    for said in ("All systems used eight GPUs. Every run used 16 GPUs.", "All systems used eight GPUs and reached 300 tokens per second.",
+                 "Most systems used eight GPUs."):
+        assert _found(f"Jalapeño took 18 minutes to train Kimi K2.5.\n\n{said}")[0][3:] == ({}, ["at"]), said

@@ -31,7 +31,7 @@ def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
     development, used, released, seventh, held_out = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
-    assert sum(s.right for s in development) >= 39
+    assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     assert sum(s.right for s in used) >= 40
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %

@@ -100,6 +100,7 @@ class Placed:
     not_conditions: tuple[tuple[int, int], ...] = ()  # spans that only look like conditions: a lead-in read already
     given: dict[str, str] = field(default_factory=dict)  # conditions the structure gives the figure ("..., respectively")
     unnamed: tuple[str, str] | None = None  # the sentence and its paragraph's context with catalog names blanked out
+    runs: dict[str, str] = field(default_factory=dict)  # a device count the article states for all its runs (``all_runs``)
 
 
 def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, placed: Placed) -> None:
@@ -140,11 +141,14 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         return _said(scope, text, in_sentence)
 
 
-    if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text):
-        candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
-        return
     # Condition words are looked for where the catalog's names are blanked out: "the Gaudi 2 chip" is not "2 chips".
     unnamed_text, unnamed_context = placed.unnamed or (sentence.text, sentence.context)
+    # The count the article gives all its runs is a run's whose sentence counts no devices of its own.
+    runs = placed.runs if candidate.kind == "value" and metric is not None and metric.family in RUN_FAMILIES \
+        and not _DEVICE.search(unnamed_text) and not COUNTED.search(unnamed_text) else {}
+    if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text) and not runs:
+        candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
+        return
     in_sentence = said(unnamed_text, True)
     def setting_at(match: re.Match[str], text: str) -> tuple[str, str] | None:
         # A count before a system's name is written by the noun of the system's kind; any other word by itself.
@@ -161,7 +165,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
-    candidate.at = {**(settings or {}), **placed.given}
+    candidate.at = {**runs, **(settings or {}), **placed.given}
 
 @dataclass(frozen=True)
 class _Scope:

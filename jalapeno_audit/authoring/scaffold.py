@@ -20,6 +20,7 @@ from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
+from jalapeno_audit.authoring.all_runs import all_runs
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.basis import projected
 from jalapeno_audit.authoring.candidate import Candidate
@@ -79,6 +80,7 @@ class Scaffolder:
                                 frozenset(sid for sid, system in catalog.systems.items() if system.member_of))
         self.tables = TableDrafter(catalog, self.systems, self.models, self.metrics)
         self.named: set[str] = set()  # the systems the article being read names
+        self.runs: dict[str, str] = {}  # the device count the article being read states for all its runs
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         subject = self.sides.subject(body, title)
@@ -93,6 +95,7 @@ class Scaffolder:
         table_of = {text: index for index, table in enumerate(tables)
                     for text in (s.text for s in sentences("\n\n".join(lines[line] for line in table.lines)))}
         every = sentences(body, frozenset(table_of))
+        self.runs = all_runs([sentence.text for sentence in every])
         drafted: set[int] = set()
         for number, sentence in enumerate(every):
             if (table := table_of.get(sentence.text)) is not None:
@@ -145,7 +148,7 @@ class Scaffolder:
         unnamed = (masked, mask(sentence.context, [*self.systems, *self.models]))
         for index, reading in enumerate(readings):
             later = readings[index + 1:]
-            placed = Placed((0, 0), later[0].start if later else None, not_conditions, given.get(reading.start, {}), unnamed)
+            placed = Placed((0, 0), later[0].start if later else None, not_conditions, given.get(reading.start, {}), unnamed, self.runs)
             candidate = self._candidate(sentence, masked, reading, readings[:index], later, subject,
                                         found[-1] if found else None, placed)
             if candidate is not None:
