@@ -90,3 +90,16 @@ def test_counts_for_all_runs_that_differ_or_stand_beside_a_figure_say_no_one_cou
     for said in ("All systems used eight GPUs. Every run used 16 GPUs.", "All systems used eight GPUs and reached 300 tokens per second.",
                  "Most systems used eight GPUs."):
         assert _found(f"Jalapeño took 18 minutes to train Kimi K2.5.\n\n{said}")[0][3:] == ({}, ["at"]), said
+
+
+def test_a_precision_the_paragraph_says_its_figures_were_measured_in_is_the_paragraphs():
+    figure = "Jalapeño offers 2 PFLOPS of compute. "
+    for said in ("Google is using FP8 precision as its benchmark for the new chip.", "Our tests ran FP8."):
+        assert _found(figure + said)[0][3:] == ({"precision": "fp8"}, []), said
+    # What the chip can do, another figure's precision, another system's, two precisions: left to the reader.
+    for said in ("It also supports FP4.", "The GB200 offers 1 PFLOPS at FP8.", "The GB200 uses FP8 as its benchmark.",
+                 "Jalapeño uses FP8 as its benchmark; the GB200 uses FP16."):
+        assert _found(figure + said)[0][3:] == ({}, ["at"]), said
+    # A ratio's precision may be one side's; a memory figure takes none.
+    assert "at" in _found("Jalapeño is 2x faster than the GB200 in throughput. Our tests ran FP8.")[0][4]
+    assert _found("Jalapeño offers 192 GB of memory. Our tests ran FP8.")[0][3:] == ({}, [])

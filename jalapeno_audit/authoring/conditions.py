@@ -11,7 +11,7 @@ from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, NUMBER_WORDS, counted_setting
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, anothers_benchmark, refines
-from jalapeno_audit.authoring.sentences import Sentence, mentions
+from jalapeno_audit.authoring.sentences import Sentence, mentions, name_index
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import read_figures
 from jalapeno_audit.text.numbers import HEDGES
@@ -88,6 +88,8 @@ SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "tr
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
 MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 _KIND = re.compile(r"[a-z]+", re.I)
+#: Words of a sentence that says how figures were measured ("Google is using FP8 precision as its benchmark").
+_MEASURES = re.compile(r"\b(?:benchmark(?:s|ed|ing)?|measur(?:e|es|ed|ing|ements?)|rated|figures?|numbers?|results?|tests?|tested|quoted)\b", re.I)
 TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 
 
@@ -162,6 +164,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         # doubt names the first of them.
         open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text))
                       and not (text is sentence.context and _anothers(match, unnamed_context, settings))]
+        if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
+            carried = _stated_plainly(catalog, candidate, open_words, (sentence.context, unnamed_context), settings)
+            settings, open_words = ({**(settings or {}), **carried}, []) if carried else (settings, open_words)
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
@@ -294,6 +299,32 @@ def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sente
                                     or (setting[0] == "precision" and refines(settings.get("precision"), setting[1])))
 
 
+def _stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match[str]], contexts: tuple[str, str],
+                    settings: dict[str, str] | None) -> dict[str, str] | None:
+    """The precision of a paragraph that states one only ("Google is using FP8 precision as its benchmark for the new
+    TPU", "... 918 TFLOPS at FP8 precision"), at least once in a sentence that speaks of how figures were measured, holds
+    no figure and names no other system than the figure's before it: a setting of the paragraph, not of one figure
+    ("It also supports FP4" says what the chip can do, not what a figure was measured in) (``words`` are the paragraph's condition
+    words the figure's clause does not settle; ``contexts`` the paragraph as written and with names blanked out)."""
+    values = {setting_of(word.group()) for word in words}
+    if len(values) != 1 or (setting := values.pop()) is None or setting[0] != "precision" or (settings and "precision" in settings):
+        return None
+    text, unnamed = contexts
+    systems = name_index(catalog, "systems")
+    for word in words:
+        start, end = _sentence_span(unnamed, word.start(), word.end())
+        others = {sid for _, sid in mentions(text[start:word.start()], systems)} - {candidate.system}
+        if not others and _MEASURES.search(unnamed, start, end) and not any(reading.label for reading in read_figures(unnamed[start:end])):
+            return dict([setting])
+    return None
+
+
+def _sentence_span(context: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of a paragraph's context that holds ``start:end`` begins and ends."""
+    return (max((m.end() for m in _SENTENCE_BREAK.finditer(context, 0, start)), default=0),
+            next((m.start() for m in _SENTENCE_BREAK.finditer(context, end)), len(context)))
+
+
 def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | None) -> bool:
     """Whether a setting its paragraph states is another figure's: of a kind the figure's clause states (a scene only
     with another value: "72 nodes" beside "On a single node, ..."), in another sentence that holds a figure of its own
@@ -303,8 +334,7 @@ def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | Non
     setting = setting_of(match.group()) or ((f"{basis['unit'].lower()}s", "") if basis else None)
     if settings is None or setting is None or setting[0] not in settings or (setting[0] in _SCENE and settings[setting[0]] == setting[1]):
         return False
-    start = max((m.end() for m in _SENTENCE_BREAK.finditer(context, 0, match.start())), default=0)
-    end = next((m.start() for m in _SENTENCE_BREAK.finditer(context, match.end())), len(context))
+    start, end = _sentence_span(context, match.start(), match.end())
     return any(reading.label for reading in read_figures(context[start:end]))
 
 
