@@ -103,3 +103,16 @@ def test_a_precision_the_paragraph_says_its_figures_were_measured_in_is_the_para
     # A ratio's precision may be one side's; a memory figure takes none.
     assert "at" in _found("Jalapeño is 2x faster than the GB200 in throughput. Our tests ran FP8.")[0][4]
     assert _found("Jalapeño offers 192 GB of memory. Our tests ran FP8.")[0][3:] == ({}, [])
+
+
+def test_a_later_sentence_that_points_back_at_a_figure_says_its_conditions():
+    rival = "Jalapeño offers 83.2 petaflops of compute. Its rival offers 20.8 petaflops of dense compute. "
+    found = _found(rival + "The 83.2 petaflops value is for FP8 with sparse models.")
+    assert found[0][3:] == ({"precision": "fp8", "sparsity": "sparse"}, [])
+    # Not pointed at ("83.2 petaflops is ..."), another figure, a word of the paragraph said on its own, or a condition
+    # of the figure's own sentence: left to the reader.
+    for text in (rival + "83.2 petaflops is for FP8 with sparse models.", rival + "The 80 petaflops value is for FP8 with sparse models.",
+                 "Jalapeño offers 83.2 petaflops of compute. It is sparse. The 83.2 petaflops value is for FP8.",
+                 "Jalapeño offers 83.2 petaflops of FP8 compute. Its rival offers 20.8 petaflops of dense compute. "
+                 "The 83.2 petaflops value is for FP8 with sparse models."):
+        assert "at" in _found(text)[0][4], text

@@ -32,6 +32,7 @@ from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.models import read_model
 from jalapeno_audit.authoring.nonfigures import not_figures
 from jalapeno_audit.authoring.pipe_rows import pipe_rows
+from jalapeno_audit.authoring.pointed import pointed_back
 from jalapeno_audit.authoring.refinements import repeated
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
@@ -121,6 +122,7 @@ class Scaffolder:
         per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))
         self.metrics.speed_metrics(found)
         unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models)
+        pointed_back(found, every, [*self.systems, *self.models])
         noted(self.catalog, found, every)
         heading = title if title and title not in body else ""  # a title the body repeats is read there, in its paragraph
         elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models])
