@@ -57,3 +57,12 @@ def test_a_runs_device_count_in_the_figures_clause_is_written_in_at_by_its_noun(
                  "Jalapeño is 3x faster than the GB200 on Kimi K2.5 with eight GPUs.",
                  "Jalapeño offers 2 PFLOPS of FP8 compute across four chips."):
         assert "at" in _found(text)[0][5], text
+
+
+def test_a_footnote_number_glued_to_each_does_not_hide_the_one_device_basis():
+    text = "2Each Jalapeño chip offers 512 TFLOPS (FP8), with an 8-chip server achieving 4 petaFLOPS (FP8)."
+    assert _found(text)[0][4:] == ({"precision": "fp8"}, [])
+    # A word that only ends in "each", or no basis at all: the server's count may be the chip figure's.
+    for text in ("Reach Jalapeño chip offers 512 TFLOPS (FP8), with an 8-chip server achieving 4 petaFLOPS (FP8).",
+                 "Jalapeño chip offers 512 TFLOPS (FP8), with an 8-chip server achieving 4 petaFLOPS (FP8)."):
+        assert _found(text)[0][5] == ["at"], text
