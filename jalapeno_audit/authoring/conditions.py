@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, NUMBER_WORDS, counted_setting
+from jalapeno_audit.authoring.links import links
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, anothers_benchmark, refines
 from jalapeno_audit.authoring.sentences import Sentence, mentions, name_index
@@ -35,8 +36,10 @@ _RUN_ONLY = re.compile(r"TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch
                        r"scenario", re.I)
 #: Where one sentence of a paragraph's context ends and the next begins.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
-#: Networks: a condition of a link's figure.
+#: Networks: a condition of a link's figure; and what says a network is what the links are built on ("Ethernet-based
+#: interconnect").
 _NETWORK = re.compile(r"Ethernet|InfiniBand", re.I)
+_BUILT_ON = re.compile(r"-based\s+(?:interconnects?|links?|fabrics?|networking|networks?|scale-?out|scale-?up)\b", re.I)
 #: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU"); a footnote number glued
 #: before the word ("2Each RNGD chip offers ...") does not hide it, a letter does ("Reach").
 _ONE_DEVICE = re.compile(r"(?<![^\W\d_])(?:each|per|a single|one)[\s-]+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
@@ -171,7 +174,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
-    candidate.at = {**runs, **(settings or {}), **placed.given}
+    candidate.at = {**runs, **(settings or {}), **links(candidate, sentence.text, metric), **placed.given}
 
 @dataclass(frozen=True)
 class _Scope:
@@ -209,6 +212,8 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
             continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
         if scope.own_hardware and outside and _NETWORK.fullmatch(match.group()):
             continue  # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own
+        if _NETWORK.fullmatch(match.group()) and _BUILT_ON.match(text, match.end()):
+            continue  # "an Ethernet-based interconnect": what the system's links are, not a setting they were measured in
         if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                             or (scope.others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
             continue
