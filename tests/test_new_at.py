@@ -116,3 +116,14 @@ def test_a_later_sentence_that_points_back_at_a_figure_says_its_conditions():
                  "Jalapeño offers 83.2 petaflops of FP8 compute. Its rival offers 20.8 petaflops of dense compute. "
                  "The 83.2 petaflops value is for FP8 with sparse models."):
         assert "at" in _found(text)[0][4], text
+
+
+def test_a_scenario_another_systems_figure_is_said_in_is_that_runs():
+    jalapeno = "On a single node, Jalapeño reaches a throughput of 9,000 tokens per second on Kimi K2.5. "
+    found = _found(jalapeno + "In the Kimi K2.5 server scenario, the GB200 reached a throughput of 40,000 tokens per second.")
+    assert found[0][3:] == ({"nodes": "1"}, [])
+    # Said with the figure's own system, with no figure, or of no system named: left to the reader.
+    for said in ("In the Kimi K2.5 server scenario, Jalapeño and the GB200 reached a throughput of 40,000 tokens per second.",
+                 "The GB200 ran the Kimi K2.5 server scenario.",
+                 "In the Kimi K2.5 server scenario, it reached a throughput of 40,000 tokens per second."):
+        assert _found(jalapeno + said)[0][4] == ["at"], said

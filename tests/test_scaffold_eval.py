@@ -37,7 +37,7 @@ def test_totals_hold():
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %
     # 21-32, held out and scored twice (one live claim right and one wrong, 18 of 94 candidates not figures),
     # then used for development: held to the levels reached since.
-    assert sum(s.right for s in released) >= 22
+    assert sum(s.right for s in released) >= 23
     assert sum(s.wrong for s in released) == 0
     assert sum(s.non_figures for s in released) <= 4
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %

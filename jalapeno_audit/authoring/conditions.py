@@ -167,7 +167,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
         # doubt names the first of them.
         open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text))
-                      and not (text is sentence.context and _anothers(match, unnamed_context, settings))]
+                      and not (text is sentence.context and (_anothers(match, unnamed_context, settings)
+                                                             or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
         if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
             carried = _stated_plainly(catalog, candidate, open_words, (sentence.context, unnamed_context), settings)
             settings, open_words = ({**(settings or {}), **carried}, []) if carried else (settings, open_words)
@@ -323,6 +324,19 @@ def _stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match
         if not others and _MEASURES.search(unnamed, start, end) and not any(reading.label for reading in read_figures(unnamed[start:end])):
             return dict([setting])
     return None
+
+
+def _others_run(catalog: Catalog, candidate: Candidate, match: re.Match[str], contexts: tuple[str, str]) -> bool:
+    """Whether a scenario its paragraph states is another system's run: said in a sentence that holds a figure of its
+    own and names systems, none of them the figure's ("In the DeepSeek-R1 server scenario, it used 72 nodes of GB300,
+    ... processing 1.55 million tokens per second" beside a B300's figure). ``contexts``: the paragraph as written and
+    with names blanked out."""
+    if (setting_of(match.group()) or ("", ""))[0] != "scenario":
+        return False
+    text, unnamed = contexts
+    start, end = _sentence_span(unnamed, match.start(), match.end())
+    named = {found for _, found in mentions(text[start:end], name_index(catalog, "systems"))}
+    return bool(named) and not named & {candidate.system, candidate.vs} and any(reading.label for reading in read_figures(unnamed[start:end]))
 
 
 def _sentence_span(context: str, start: int, end: int) -> tuple[int, int]:
