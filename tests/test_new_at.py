@@ -88,7 +88,7 @@ def test_a_device_count_the_article_states_for_all_its_systems_is_each_runs():
 
 def test_counts_for_all_runs_that_differ_or_stand_beside_a_figure_say_no_one_count():
     for said in ("All systems used eight GPUs. Every run used 16 GPUs.", "All systems used eight GPUs and reached 300 tokens per second.",
-                 "Most systems used eight GPUs."):
+                 "Most systems used eight GPUs.", "All systems used eight GPUs per node.", "All systems used eight GPUs, except the GB200."):
         assert _found(f"Jalapeño took 18 minutes to train Kimi K2.5.\n\n{said}")[0][3:] == ({}, ["at"]), said
 
 

@@ -77,3 +77,4 @@ def test_an_interconnect_figure_counts_its_links_and_its_networks_kind_is_no_set
     assert _found("Each Jalapeño chip offers an interconnect with 1 TB/s of bandwidth over Ethernet.")[0][5] == ["at"]
     assert _found("Each Jalapeño chip offers 1 TB/s of interconnect bandwidth.")[0][4:] == ({}, [])
     assert _found("Jalapeño offers 1 TB/s of memory bandwidth across its 10 links.")[0][4] == {}
+    assert _found("Each Jalapeño chip offers 1.8 TB/s link bandwidth.")[0][4] == {}  # a compound: a total, perhaps

@@ -15,8 +15,8 @@ from jalapeno_audit.corpus.catalog import Metric
 
 #: A total over a count of links, after the figure ("... of total bandwidth across its 10 400Gbps links").
 _ACROSS = re.compile(r"[^,;.]*?\bacross\s+(?:its|the|their|all)?\s*(?P<n>\d+|two|four|eight|sixteen)\s+(?:[\w-]+\s+)?links\b", re.I)
-#: One link's speed: its unit, then the word ("400Gbps links").
-_EACH = re.compile(r"\s*[A-Za-z/]+\s+links?\b", re.I)
+#: One link's speed: its unit, then the word ("400Gbps links"); not a compound ("1.8 TB/s link bandwidth" may be a total).
+_EACH = re.compile(r"\s*[A-Za-z/]+\s+links?\b(?!\s+(?:bandwidth|speed|rate|throughput|capacity)\b)", re.I)
 
 
 def links(candidate: Candidate, text: str, metric: Metric | None) -> dict[str, str]:
