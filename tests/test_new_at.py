@@ -97,7 +97,7 @@ def test_a_precision_the_paragraph_says_its_figures_were_measured_in_is_the_para
     for said in ("Google is using FP8 precision as its benchmark for the new chip.", "Our tests ran FP8."):
         assert _found(figure + said)[0][3:] == ({"precision": "fp8"}, []), said
     # What the chip can do, another figure's precision, another system's, two precisions: left to the reader.
-    for said in ("It also supports FP4.", "The GB200 offers 1 PFLOPS at FP8.", "The GB200 uses FP8 as its benchmark.",
+    for said in ("It also supports FP4.", "Future tests will use FP4.", "The GB200 offers 1 PFLOPS at FP8.", "The GB200 uses FP8 as its benchmark.",
                  "Jalapeño uses FP8 as its benchmark; the GB200 uses FP16."):
         assert _found(figure + said)[0][3:] == ({}, ["at"]), said
     # A ratio's precision may be one side's; a memory figure takes none.

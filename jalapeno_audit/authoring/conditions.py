@@ -92,8 +92,10 @@ SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "tr
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
 MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 _KIND = re.compile(r"[a-z]+", re.I)
-#: Words of a sentence that says how figures were measured ("Google is using FP8 precision as its benchmark").
+#: Words of a sentence that says how figures were measured ("Google is using FP8 precision as its benchmark"), and words
+#: that make it say what may be ("Future tests will use FP4").
 _MEASURES = re.compile(r"\b(?:benchmark(?:s|ed|ing)?|measur(?:e|es|ed|ing|ements?)|rated|figures?|numbers?|results?|tests?|tested|quoted)\b", re.I)
+_MAY_BE = re.compile(r"\b(?:will|would|could|might|may|plans?|planned|future|next|upcoming|if)\b", re.I)
 TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 
 
@@ -321,7 +323,8 @@ def _stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match
     for word in words:
         start, end = _sentence_span(unnamed, word.start(), word.end())
         others = {sid for _, sid in mentions(text[start:word.start()], systems)} - {candidate.system}
-        if not others and _MEASURES.search(unnamed, start, end) and not any(reading.label for reading in read_figures(unnamed[start:end])):
+        if not others and _MEASURES.search(unnamed, start, end) and not _MAY_BE.search(unnamed, start, end) \
+                and not any(reading.label for reading in read_figures(unnamed[start:end])):
             return dict([setting])
     return None
 
