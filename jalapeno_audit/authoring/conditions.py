@@ -311,10 +311,10 @@ def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sente
 def _stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match[str]], contexts: tuple[str, str],
                     settings: dict[str, str] | None) -> dict[str, str] | None:
     """The precision of a paragraph that states one only ("Google is using FP8 precision as its benchmark for the new
-    TPU", "... 918 TFLOPS at FP8 precision"), at least once in a sentence that speaks of how figures were measured, holds
-    no figure and names no other system than the figure's before it: a setting of the paragraph, not of one figure
-    ("It also supports FP4" says what the chip can do, not what a figure was measured in) (``words`` are the paragraph's condition
-    words the figure's clause does not settle; ``contexts`` the paragraph as written and with names blanked out)."""
+    TPU", "... 918 TFLOPS at FP8 precision"), at least once in a sentence that says how figures were measured, holds no
+    figure and names no other system than the figure's before it: a setting of the paragraph, not of one figure. "It
+    also supports FP4" says what the chip can do, "Future tests will use FP4" what may be. ``words`` are the paragraph's
+    condition words the figure's clause does not settle; ``contexts`` the paragraph as written and with names blanked out."""
     values = {setting_of(word.group()) for word in words}
     if len(values) != 1 or (setting := values.pop()) is None or setting[0] != "precision" or (settings and "precision" in settings):
         return None
