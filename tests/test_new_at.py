@@ -74,3 +74,56 @@ def test_a_figure_said_again_is_the_claim_again_unless_it_sets_the_scene_for_wha
                  "Jalapeño reaches a throughput of 9,000 tokens per second on Kimi K2.5. With 9,000 tokens per second on Kimi K2.5, "
                  "Jalapeño leads."):
         assert [f[4] for f in _found(text)] == [[], ["at"]], text
+
+
+def test_a_device_count_the_article_states_for_all_its_systems_is_each_runs():
+    text = "Jalapeño took 18 minutes to train Kimi K2.5.\n\nIn both tests, all systems used eight accelerators/GPUs."
+    assert _found(text)[0][3:] == ({"accelerators": "8"}, [])
+    assert _found("Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nAll systems used a single node.")[0][3:] == (
+        {"nodes": "1"}, [])
+    # A count the figure's own sentence states is its own; a compute figure is no run.
+    assert _found("Jalapeño took 18 minutes to train Kimi K2.5 on 16 GPUs.\n\nAll systems used eight GPUs.")[0][3] == {"gpus": "16"}
+    assert _found("Jalapeño offers 650 TFLOPS of BF16 compute.\n\nAll systems used eight GPUs.")[0][3] == {"precision": "bf16"}
+
+
+def test_counts_for_all_runs_that_differ_or_stand_beside_a_figure_say_no_one_count():
+    for said in ("All systems used eight GPUs. Every run used 16 GPUs.", "All systems used eight GPUs and reached 300 tokens per second.",
+                 "Most systems used eight GPUs.", "All systems used eight GPUs per node.", "All systems used eight GPUs, except the GB200."):
+        assert _found(f"Jalapeño took 18 minutes to train Kimi K2.5.\n\n{said}")[0][3:] == ({}, ["at"]), said
+
+
+def test_a_precision_the_paragraph_says_its_figures_were_measured_in_is_the_paragraphs():
+    figure = "Jalapeño offers 2 PFLOPS of compute. "
+    for said in ("Google is using FP8 precision as its benchmark for the new chip.", "Our tests ran FP8."):
+        assert _found(figure + said)[0][3:] == ({"precision": "fp8"}, []), said
+    # What the chip can do, another figure's precision, another system's, two precisions: left to the reader.
+    for said in ("It also supports FP4.", "Future tests will use FP4.", "The GB200 offers 1 PFLOPS at FP8.", "The GB200 uses FP8 as its benchmark.",
+                 "Jalapeño uses FP8 as its benchmark; the GB200 uses FP16."):
+        assert _found(figure + said)[0][3:] == ({}, ["at"]), said
+    # A ratio's precision may be one side's; a memory figure takes none.
+    assert "at" in _found("Jalapeño is 2x faster than the GB200 in throughput. Our tests ran FP8.")[0][4]
+    assert _found("Jalapeño offers 192 GB of memory. Our tests ran FP8.")[0][3:] == ({}, [])
+
+
+def test_a_later_sentence_that_points_back_at_a_figure_says_its_conditions():
+    rival = "Jalapeño offers 83.2 petaflops of compute. Its rival offers 20.8 petaflops of dense compute. "
+    found = _found(rival + "The 83.2 petaflops value is for FP8 with sparse models.")
+    assert found[0][3:] == ({"precision": "fp8", "sparsity": "sparse"}, [])
+    # Not pointed at ("83.2 petaflops is ..."), another figure, a word of the paragraph said on its own, or a condition
+    # of the figure's own sentence: left to the reader.
+    for text in (rival + "83.2 petaflops is for FP8 with sparse models.", rival + "The 80 petaflops value is for FP8 with sparse models.",
+                 "Jalapeño offers 83.2 petaflops of compute. It is sparse. The 83.2 petaflops value is for FP8.",
+                 "Jalapeño offers 83.2 petaflops of FP8 compute. Its rival offers 20.8 petaflops of dense compute. "
+                 "The 83.2 petaflops value is for FP8 with sparse models."):
+        assert "at" in _found(text)[0][4], text
+
+
+def test_a_scenario_another_systems_figure_is_said_in_is_that_runs():
+    jalapeno = "On a single node, Jalapeño reaches a throughput of 9,000 tokens per second on Kimi K2.5. "
+    found = _found(jalapeno + "In the Kimi K2.5 server scenario, the GB200 reached a throughput of 40,000 tokens per second.")
+    assert found[0][3:] == ({"nodes": "1"}, [])
+    # Said with the figure's own system, with no figure, or of no system named: left to the reader.
+    for said in ("In the Kimi K2.5 server scenario, Jalapeño and the GB200 reached a throughput of 40,000 tokens per second.",
+                 "The GB200 ran the Kimi K2.5 server scenario.",
+                 "In the Kimi K2.5 server scenario, it reached a throughput of 40,000 tokens per second."):
+        assert _found(jalapeno + said)[0][4] == ["at"], said

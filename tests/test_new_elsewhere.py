@@ -59,3 +59,11 @@ def test_a_model_named_elsewhere_leaves_a_speeds_model_to_the_reader():
     text = "Jalapeño runs large language models at 300 tokens per second per user.\n\nWe tested Kimi K2.5."
     assert "model" not in _found(text)[0][4]
     assert _found("Jalapeño has 288GB of memory.\n\nWe tested Kimi K2.5.")[0][4] == []
+
+
+def test_a_sentence_that_lists_the_precisions_a_system_supports_states_no_runs_precision():
+    figure = "Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\n"
+    assert _found(figure + "It supports a wide range of data types including FP32, TF32, BF16, FP16 and FP8.")[0][4] == []
+    # Listed as what ran, or two values only (one may be the run's): left to the reader.
+    for said in ("It ran FP32, TF32, BF16, FP16 and FP8.", "It supports FP16 and FP8."):
+        assert _found(figure + said)[0][4] == ["at"], said

@@ -57,3 +57,24 @@ def test_a_runs_device_count_in_the_figures_clause_is_written_in_at_by_its_noun(
                  "Jalapeño is 3x faster than the GB200 on Kimi K2.5 with eight GPUs.",
                  "Jalapeño offers 2 PFLOPS of FP8 compute across four chips."):
         assert "at" in _found(text)[0][5], text
+
+
+def test_a_footnote_number_glued_to_each_does_not_hide_the_one_device_basis():
+    text = "2Each Jalapeño chip offers 512 TFLOPS (FP8), with an 8-chip server achieving 4 petaFLOPS (FP8)."
+    assert _found(text)[0][4:] == ({"precision": "fp8"}, [])
+    # A word that only ends in "each", or no basis at all: the server's count may be the chip figure's.
+    for text in ("Reach Jalapeño chip offers 512 TFLOPS (FP8), with an 8-chip server achieving 4 petaFLOPS (FP8).",
+                 "Jalapeño chip offers 512 TFLOPS (FP8), with an 8-chip server achieving 4 petaFLOPS (FP8)."):
+        assert _found(text)[0][5] == ["at"], text
+
+
+def test_an_interconnect_figure_counts_its_links_and_its_networks_kind_is_no_setting():
+    text = ("Each Jalapeño chip offers 32GB of memory and an Ethernet-based interconnect capable of 1TBps of total bandwidth "
+            "across its 10 400Gbps links.")
+    assert [(f[0], f[4], f[5]) for f in _found(text) if f[2] == "interconnect-bandwidth"] == [
+        ("1", {"links": "10"}, []), ("400", {"links": "1"}, [])]
+    # A network the links ran over, not what they are built on, is left to the reader; no link named, no count.
+    assert _found("Each Jalapeño chip offers an interconnect with 1 TB/s of bandwidth over Ethernet.")[0][5] == ["at"]
+    assert _found("Each Jalapeño chip offers 1 TB/s of interconnect bandwidth.")[0][4:] == ({}, [])
+    assert _found("Jalapeño offers 1 TB/s of memory bandwidth across its 10 links.")[0][4] == {}
+    assert _found("Each Jalapeño chip offers 1.8 TB/s link bandwidth.")[0][4] == {}  # a compound: a total, perhaps

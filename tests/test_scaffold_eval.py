@@ -31,26 +31,27 @@ def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
     development, used, released, seventh, held_out = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
-    assert sum(s.right for s in development) >= 39
+    assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     assert sum(s.right for s in used) >= 40
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %
     # 21-32, held out and scored twice (one live claim right and one wrong, 18 of 94 candidates not figures),
     # then used for development: held to the levels reached since.
-    assert sum(s.right for s in released) >= 22
+    assert sum(s.right for s in released) >= 26
     assert sum(s.wrong for s in released) == 0
     assert sum(s.non_figures for s in released) <= 4
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %
     # 33-38, gold written before any draft, scored once at the end of the round that released 21-32: no live claim
     # (so none wrong), 4 of 44 candidates not figures. Then used for development: held to the levels reached since.
-    assert sum(s.right for s in seventh) >= 16
+    assert sum(s.right for s in seventh) >= 18
     assert sum(s.wrong for s in seventh) == 0
     assert sum(s.non_figures for s in seventh) <= 4
     # 39-44, gold written before any draft, scored once at the end of the round that released 33-38: 6 of 53 gold
     # claims live and right, 1 live and wrong, 7 of 55 candidates not figures. Held to those totals as first scored,
     # but for the wrong claim ("180 tokens per user" read as a count of tokens): the rule read from it leaves none since.
-    # Since: 7 (a parenthesis closed before a figure no longer cuts its clause off from the sentence's subject).
-    assert sum(s.right for s in held_out) >= 7
+    # Since: 8 (a parenthesis closed before a figure no longer cuts its clause off from the sentence's subject; a footnote
+    # number glued to 'Each' no longer hides a figure of one device).
+    assert sum(s.right for s in held_out) >= 8
     assert sum(s.wrong for s in held_out) == 0
     # Since: 0 of 47 (a version's parts, a temperature, an opening time frame, a grid's size, a share of total
     # spending and a network switch's bandwidth no longer proposed).

@@ -9,9 +9,10 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, NUMBER_WORDS, counted_setting
+from jalapeno_audit.authoring.links import links
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, anothers_benchmark, refines
-from jalapeno_audit.authoring.sentences import Sentence, mentions
+from jalapeno_audit.authoring.sentences import Sentence, mentions, name_index
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import read_figures
 from jalapeno_audit.text.numbers import HEDGES
@@ -35,10 +36,13 @@ _RUN_ONLY = re.compile(r"TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch
                        r"scenario", re.I)
 #: Where one sentence of a paragraph's context ends and the next begins.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
-#: Networks: a condition of a link's figure.
+#: Networks: a condition of a link's figure; and what says a network is what the links are built on ("Ethernet-based
+#: interconnect").
 _NETWORK = re.compile(r"Ethernet|InfiniBand", re.I)
-#: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU").
-_ONE_DEVICE = re.compile(r"\b(?:each|per|a single|one)[\s-]+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
+_BUILT_ON = re.compile(r"-based\s+(?:interconnects?|links?|fabrics?|networking|networks?|scale-?out|scale-?up)\b", re.I)
+#: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU"); a footnote number glued
+#: before the word ("2Each RNGD chip offers ...") does not hide it, a letter does ("Reach").
+_ONE_DEVICE = re.compile(r"(?<![^\W\d_])(?:each|per|a single|one)[\s-]+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
 #: "With 1-year and 3-year commitments, ... N and M, respectively": a condition for each figure, in order.
 _RESPECTIVE_LEAD = re.compile(r"(?:with|at|for|in|under|using|on)\s+(?P<items>[\w.-]+(?:(?:,\s*|,?\s+(?:and|or)\s+)[\w.-]+)+)\s+(?P<noun>[a-z][\w-]*)\s*,\s",
                               re.I)
@@ -88,6 +92,10 @@ SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "tr
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
 MEMORY_TYPE = re.compile(r"\b(?:HBM\d?[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 _KIND = re.compile(r"[a-z]+", re.I)
+#: Words of a sentence that says how figures were measured ("Google is using FP8 precision as its benchmark"), and words
+#: that make it say what may be ("Future tests will use FP4").
+_MEASURES = re.compile(r"\b(?:benchmark(?:s|ed|ing)?|measur(?:e|es|ed|ing|ements?)|rated|figures?|numbers?|results?|tests?|tested|quoted)\b", re.I)
+_MAY_BE = re.compile(r"\b(?:will|would|could|might|may|plans?|planned|future|next|upcoming|if)\b", re.I)
 TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 
 
@@ -100,6 +108,7 @@ class Placed:
     not_conditions: tuple[tuple[int, int], ...] = ()  # spans that only look like conditions: a lead-in read already
     given: dict[str, str] = field(default_factory=dict)  # conditions the structure gives the figure ("..., respectively")
     unnamed: tuple[str, str] | None = None  # the sentence and its paragraph's context with catalog names blanked out
+    runs: dict[str, str] = field(default_factory=dict)  # a device count the article states for all its runs (``all_runs``)
 
 
 def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, placed: Placed) -> None:
@@ -140,11 +149,14 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         return _said(scope, text, in_sentence)
 
 
-    if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text):
-        candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
-        return
     # Condition words are looked for where the catalog's names are blanked out: "the Gaudi 2 chip" is not "2 chips".
     unnamed_text, unnamed_context = placed.unnamed or (sentence.text, sentence.context)
+    # The count the article gives all its runs is a run's whose sentence counts no devices of its own.
+    runs = placed.runs if candidate.kind == "value" and metric is not None and metric.family in RUN_FAMILIES \
+        and not _DEVICE.search(unnamed_text) and not COUNTED.search(unnamed_text) else {}
+    if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text) and not runs:
+        candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
+        return
     in_sentence = said(unnamed_text, True)
     def setting_at(match: re.Match[str], text: str) -> tuple[str, str] | None:
         # A count before a system's name is written by the noun of the system's kind; any other word by itself.
@@ -157,11 +169,15 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
         # doubt names the first of them.
         open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text))
-                      and not (text is sentence.context and _anothers(match, unnamed_context, settings))]
+                      and not (text is sentence.context and (_anothers(match, unnamed_context, settings)
+                                                             or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
+        if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
+            carried = _stated_plainly(catalog, candidate, open_words, (sentence.context, unnamed_context), settings)
+            settings, open_words = ({**(settings or {}), **carried}, []) if carried else (settings, open_words)
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
-    candidate.at = {**(settings or {}), **placed.given}
+    candidate.at = {**runs, **(settings or {}), **links(candidate, sentence.text, metric), **placed.given}
 
 @dataclass(frozen=True)
 class _Scope:
@@ -199,6 +215,8 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
             continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
         if scope.own_hardware and outside and _NETWORK.fullmatch(match.group()):
             continue  # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own
+        if _NETWORK.fullmatch(match.group()) and _BUILT_ON.match(text, match.end()):
+            continue  # "an Ethernet-based interconnect": what the system's links are, not a setting they were measured in
         if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                             or (scope.others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
             continue
@@ -290,6 +308,46 @@ def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sente
                                     or (setting[0] == "precision" and refines(settings.get("precision"), setting[1])))
 
 
+def _stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match[str]], contexts: tuple[str, str],
+                    settings: dict[str, str] | None) -> dict[str, str] | None:
+    """The precision of a paragraph that states one only ("Google is using FP8 precision as its benchmark for the new
+    TPU", "... 918 TFLOPS at FP8 precision"), at least once in a sentence that says how figures were measured, holds no
+    figure and names no other system than the figure's before it: a setting of the paragraph, not of one figure. "It
+    also supports FP4" says what the chip can do, "Future tests will use FP4" what may be. ``words`` are the paragraph's
+    condition words the figure's clause does not settle; ``contexts`` the paragraph as written and with names blanked out."""
+    values = {setting_of(word.group()) for word in words}
+    if len(values) != 1 or (setting := values.pop()) is None or setting[0] != "precision" or (settings and "precision" in settings):
+        return None
+    text, unnamed = contexts
+    systems = name_index(catalog, "systems")
+    for word in words:
+        start, end = _sentence_span(unnamed, word.start(), word.end())
+        others = {sid for _, sid in mentions(text[start:word.start()], systems)} - {candidate.system}
+        if not others and _MEASURES.search(unnamed, start, end) and not _MAY_BE.search(unnamed, start, end) \
+                and not any(reading.label for reading in read_figures(unnamed[start:end])):
+            return dict([setting])
+    return None
+
+
+def _others_run(catalog: Catalog, candidate: Candidate, match: re.Match[str], contexts: tuple[str, str]) -> bool:
+    """Whether a scenario its paragraph states is another system's run: said in a sentence that holds a figure of its
+    own and names systems, none of them the figure's ("In the DeepSeek-R1 server scenario, it used 72 nodes of GB300,
+    ... processing 1.55 million tokens per second" beside a B300's figure). ``contexts``: the paragraph as written and
+    with names blanked out."""
+    if (setting_of(match.group()) or ("", ""))[0] != "scenario":
+        return False
+    text, unnamed = contexts
+    start, end = _sentence_span(unnamed, match.start(), match.end())
+    named = {found for _, found in mentions(text[start:end], name_index(catalog, "systems"))}
+    return bool(named) and not named & {candidate.system, candidate.vs} and any(reading.label for reading in read_figures(unnamed[start:end]))
+
+
+def _sentence_span(context: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of a paragraph's context that holds ``start:end`` begins and ends."""
+    return (max((m.end() for m in _SENTENCE_BREAK.finditer(context, 0, start)), default=0),
+            next((m.start() for m in _SENTENCE_BREAK.finditer(context, end)), len(context)))
+
+
 def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | None) -> bool:
     """Whether a setting its paragraph states is another figure's: of a kind the figure's clause states (a scene only
     with another value: "72 nodes" beside "On a single node, ..."), in another sentence that holds a figure of its own
@@ -299,8 +357,7 @@ def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | Non
     setting = setting_of(match.group()) or ((f"{basis['unit'].lower()}s", "") if basis else None)
     if settings is None or setting is None or setting[0] not in settings or (setting[0] in _SCENE and settings[setting[0]] == setting[1]):
         return False
-    start = max((m.end() for m in _SENTENCE_BREAK.finditer(context, 0, match.start())), default=0)
-    end = next((m.start() for m in _SENTENCE_BREAK.finditer(context, match.end())), len(context))
+    start, end = _sentence_span(context, match.start(), match.end())
     return any(reading.label for reading in read_figures(context[start:end]))
 
 

@@ -31,6 +31,10 @@ _DEVICE_KEYS = ("gpus", "chips", "nodes", "accelerators", "cards", "pods", "rack
 #: "8xB200 figures are estimated"), and the words of a basis other than a measurement.
 _NOTE = re.compile(r"(?:(?:all|the|our|these|those)\s+)?(?:[\w-]+\s+){0,2}?(?:benchmarks?|results?|figures?|numbers?|measurements?|tests?)\s+"
                    r"(?:are|were)\s+(?:from|measured|run|taken|based|estimated|obtained|projected)\b", re.I)
+#: A sentence that says what a system can do ("It supports a wide range of data types including FP32, TF32 ..."), and
+#: how many values of a kind it lists to say no one of them is a run's setting.
+_CAPABLE = re.compile(r"\b(?:supports?|supported|supporting)\b", re.I)
+_LISTED = 3
 _BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
 
 
@@ -89,10 +93,17 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
             said = next((match.group() for number, paragraph, _, masked in texts if paragraph != candidate.paragraph
                          and number != candidate.sentence and _bears(metric.family if metric else None, sentence_families.get(number) or paragraph_families.get(paragraph), sides,
                                     named[number])
-                         for match in [kind.words.search(masked)] if match), None)
+                         for match in [kind.words.search(masked)] if match and not _listed(kind, masked)), None)
             if said is not None:
                 candidate.doubts["at"] = f"the article says '{said}' elsewhere ({kind.name}): does it apply here?"
                 break
+
+
+def _listed(kind: Kind, text: str) -> bool:
+    """Whether a sentence says a system supports several values of a kind ("supports FP32, TF32, BF16, FP16 and FP8"):
+    what the system can do, not the one setting a run had ("precision" itself is no value)."""
+    values = {match.group().lower() for match in kind.words.finditer(text)} - {"precision"}
+    return len(values) >= _LISTED and bool(_CAPABLE.search(text))
 
 
 def _bears(family: str | None, families: set[str] | None, sides: set[str], named: set[str]) -> bool:

@@ -21,6 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from jalapeno_audit.authoring.abbreviations import defined_names
+from jalapeno_audit.authoring.all_runs import all_runs
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.basis import projected
 from jalapeno_audit.authoring.candidate import Candidate
@@ -32,6 +33,7 @@ from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
 from jalapeno_audit.authoring.models import read_model
 from jalapeno_audit.authoring.nonfigures import not_figures
 from jalapeno_audit.authoring.pipe_rows import pipe_rows
+from jalapeno_audit.authoring.pointed import pointed_back
 from jalapeno_audit.authoring.refinements import repeated
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
@@ -80,6 +82,7 @@ class Scaffolder:
                                 frozenset(sid for sid, system in catalog.systems.items() if system.member_of))
         self.tables = TableDrafter(catalog, self.systems, self.models, self.metrics)
         self.named: set[str] = set()  # the systems the article being read names
+        self.runs: dict[str, str] = {}  # the device count the article being read states for all its runs
 
     def article(self, body: str, title: str | None) -> list[Candidate]:
         # A short name the article defines ("Wafer Scale Engine (WSE)") names the system in every part that reads names.
@@ -96,6 +99,7 @@ class Scaffolder:
         table_of = {text: index for index, table in enumerate(tables)
                     for text in (s.text for s in sentences("\n\n".join(lines[line] for line in table.lines)))}
         every = sentences(body, frozenset(table_of))
+        self.runs = all_runs([sentence.text for sentence in every])
         drafted: set[int] = set()
         for number, sentence in enumerate(every):
             if (table := table_of.get(sentence.text)) is not None:
@@ -121,6 +125,7 @@ class Scaffolder:
         per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))
         self.metrics.speed_metrics(found)
         unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models)
+        pointed_back(found, every, [*self.systems, *self.models])
         noted(self.catalog, found, every)
         heading = title if title and title not in body else ""  # a title the body repeats is read there, in its paragraph
         elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models])
@@ -148,7 +153,7 @@ class Scaffolder:
         unnamed = (masked, mask(sentence.context, [*self.systems, *self.models]))
         for index, reading in enumerate(readings):
             later = readings[index + 1:]
-            placed = Placed((0, 0), later[0].start if later else None, not_conditions, given.get(reading.start, {}), unnamed)
+            placed = Placed((0, 0), later[0].start if later else None, not_conditions, given.get(reading.start, {}), unnamed, self.runs)
             candidate = self._candidate(sentence, masked, reading, readings[:index], later, subject,
                                         found[-1] if found else None, placed)
             if candidate is not None:
