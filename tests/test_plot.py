@@ -119,3 +119,22 @@ def test_marks_keep_their_outlines_extents_and_draw_as_matplotlibs_own_paths_wou
     assert measured  # the marks were drawn as markers, after measuring
     monkeypatch.setattr(plot._MarkerPath, "get_extents", Path.get_extents)
     assert plot.draw(charts) == remembered
+
+
+@pytest.mark.parametrize("scale", [LOG, LINEAR, DAYS])
+def test_the_axis_drawn_in_axes_fractions_stands_where_the_data_transform_puts_it(scale):
+    """Ticks, grid, the 1x line and the side labels are placed by ``_across``; rows by their fraction of the height."""
+    day = float(dt.date(2024, 5, 1).toordinal())
+    bounds = {LOG: [(0.02, 0.03), (1.4, 1.4), (300.0, None)], LINEAR: [(2.0e7, 2.2e7), (3.1e7, 3.1e7)], DAYS: [(day, day + 30), (day + 90, None)]}[scale]
+    canvas = plot._Canvas(scale)
+    chart = _chart(scale, bounds)
+    canvas.render(chart, None)
+    low, high = canvas.axes.get_xlim()
+    values = [low, (low + high) / 2, high, *(v for b in bounds for v in b if v is not None)]
+    by_data = canvas.axes.transData.transform([(v, 0) for v in values])[:, 0]
+    by_fraction = canvas.axes.transAxes.transform([(f, 0) for f in canvas._across(values, low, high)])[:, 0]
+    assert abs(by_data - by_fraction).max() < 1e-9
+    rows = len(chart.rows)
+    by_data = canvas.axes.transData.transform([(0, y) for y in range(rows)])[:, 1]
+    by_fraction = canvas.axes.transAxes.transform([(0, (rows - 0.5 - y) / rows) for y in range(rows)])[:, 1]
+    assert abs(by_data - by_fraction).max() < 1e-9

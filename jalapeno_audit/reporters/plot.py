@@ -135,15 +135,17 @@ class _Canvas:
         ax.patch.set_visible(False)  # white on the figure's white
         for side in ("top", "right", "left"):
             ax.spines[side].set_visible(False)
-        along = ax.get_xaxis_transform()  # x in data, y in axes
-        self.grid = Line2D([], [], color="#d9d9d9", linewidth=0.6, solid_capstyle="projecting", zorder=_AXIS, transform=along)
+        # The axis is drawn in the axes' own fractions (x placed by ``_across``): where the data transform puts a value,
+        # without taking every text and line through the x scale.
+        across = ax.transAxes
+        self.grid = Line2D([], [], color="#d9d9d9", linewidth=0.6, solid_capstyle="projecting", zorder=_AXIS, transform=across)
         ax.add_line(self.grid)
         rc = matplotlib.rcParams
         self.ticks = Line2D([], [], linewidth=rc["xtick.major.width"], solid_capstyle="butt",
-                            color=rc["xtick.color"], transform=along, clip_on=False, zorder=_AXIS)
+                            color=rc["xtick.color"], transform=across, clip_on=False, zorder=_AXIS)
         ax.add_line(self.ticks)
         below = rc["xtick.major.size"] + rc["xtick.major.pad"]  # points from the axis to the top of a tick label
-        self.tick_at = along + _down(self.figure, below)
+        self.tick_at = across + _down(self.figure, below)
         self.tick_labels: list[Text] = []
         # The title and the formatter's offset ("1e6") go below the tick labels, one line high.
         under = below + rc["font.size"] * _LINE
@@ -163,11 +165,12 @@ class _Canvas:
         ]
         for collection in (self.open_low, self.open_high, *self.marks):
             collection.set_paths([_MarkerPath(path.vertices, path.codes) for path in collection.get_paths()])
-        self.one = ax.axvline(1, color="#555555", linewidth=1, linestyle="--", zorder=2) if scale == LOG else None
+        self.one = ax.add_line(Line2D([], [], color="#555555", linewidth=1, linestyle="--", zorder=2, transform=across)) if scale == LOG else None
         # Just above the 1x line, 5 points to either side.
-        self.below = ax.text(1, 1.02, "", transform=along + _right(self.figure, -5), ha="right", va="bottom", color="#333333")
-        self.above = ax.text(1, 1.02, "", transform=along + _right(self.figure, 5), ha="left", va="bottom", color="#333333")
+        self.below = ax.text(0, 1.02, "", transform=across + _right(self.figure, -5), ha="right", va="bottom", color="#333333")
+        self.above = ax.text(0, 1.02, "", transform=across + _right(self.figure, 5), ha="left", va="bottom", color="#333333")
         self.labels: list[Text] = []
+        _unhooked(self.axes.get_children())
 
     def render(self, chart: Chart, link: Linker | None) -> str:
         rows = chart.rows
@@ -179,7 +182,7 @@ class _Canvas:
         self._ticks(low, high)
         self._rows(rows, low, high, link)
         self._bands(chart)
-        self._sides(chart)
+        self._sides(chart, low, high)
         self.axes.set_ylim(len(rows) - 0.5, -0.5)
         self.title.set_text(escape.svg_text(chart.axis))
         out = io.StringIO()
@@ -216,13 +219,22 @@ class _Canvas:
                 texts = self.formatter.format_ticks(ticks)
                 offset = self.formatter.get_offset()
         # The grid lines and the tick marks are each one line, broken between ticks (a gap is a NaN).
-        along = [x for t in ticks for x in (t, t, math.nan)]
+        places = self._across(ticks, low, high)
+        along = [x for t in places for x in (t, t, math.nan)]
         self.grid.set_data(along, [y for _ in ticks for y in (0, 1, math.nan)])
         down = matplotlib.rcParams["xtick.major.size"] / (self.axes.get_position().height * self.figure.get_figheight() * 72)
         self.ticks.set_data(along, [y for _ in ticks for y in (0, -down, math.nan)])
-        _place(self.tick_labels, [((t, 0), text) for t, text in zip(ticks, texts, strict=True)],
+        _place(self.tick_labels, [((t, 0), text) for t, text in zip(places, texts, strict=True)],
                lambda: self.axes.text(0, 0, "", transform=self.tick_at, ha="center", va="top", zorder=_AXIS))
         self.offset.set_text(offset)
+
+    def _across(self, values: list[float], low: float, high: float) -> list[float]:
+        """Where x values fall, as fractions of the axes' width: what the scale and the limits make of them."""
+        if self.scale == LOG:
+            start = math.log10(low)
+            span = math.log10(high) - start
+            return [(math.log10(v) - start) / span for v in values]
+        return [(v - low) / (high - low) for v in values]
 
     def _rows(self, rows: tuple[Row, ...], low: float, high: float, link: Linker | None) -> None:
         segments, colors, open_low, open_high = [], [], [], []
@@ -254,8 +266,11 @@ class _Canvas:
             collection.set_offsets(marks[style] or _NOWHERE)
             collection.set_urls(urls[style])
             collection.set_visible(bool(marks[style]))
-        _place(self.labels, [((-0.02, y), _short(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
-               lambda: self.axes.text(0, 0, "", transform=self.axes.get_yaxis_transform(), ha="right", va="center", zorder=_LABELS))
+        # Placed in the axes' own fractions (row y of n, top row first): where the data transform would put them, without
+        # taking each label through the x axis's scale.
+        count = len(rows)
+        _place(self.labels, [((-0.02, (count - 0.5 - y) / count), _short(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
+               lambda: self.axes.text(0, 0, "", transform=self.axes.transAxes, ha="right", va="center", zorder=_LABELS))
 
     def _bands(self, chart: Chart) -> None:
         verts = [[(b.lo, b.first_row - 0.42), (b.hi, b.first_row - 0.42), (b.hi, b.last_row + 0.42), (b.lo, b.last_row + 0.42)] for b in chart.bands]
@@ -265,7 +280,13 @@ class _Canvas:
         self.bands.set_edgecolor(colors or ["none"])
         self.bands.set_visible(bool(verts))
 
-    def _sides(self, chart: Chart) -> None:
+    def _sides(self, chart: Chart, low: float, high: float) -> None:
+        """Who is ahead on each side of the 1x line, just above it."""
+        if self.one is not None:
+            (one,) = self._across([1.0], low, high)
+            self.one.set_data([one, one], [0, 1])
+            self.below.set_x(one)
+            self.above.set_x(one)
         below, above = chart.sides or ("", "")
         self.below.set_text(escape.svg_text(f"← {below}") if below else "")
         self.above.set_text(escape.svg_text(f"{above} →") if above else "")
@@ -313,12 +334,19 @@ def _place(texts: list[Text], shown: list[tuple[tuple[float, float], str]], make
     """Pooled texts: one per (position, string) shown, made when first needed; the rest hidden."""
     while len(texts) < len(shown):
         texts.append(make())
+        _unhooked(texts[-1:])
     for number, text in enumerate(texts):
         if number < len(shown):
             position, string = shown[number]
             text.set_position(position)
             text.set_text(string)
         text.set_visible(number < len(shown))
+
+
+def _unhooked(artists) -> None:
+    """Artists that no longer tell the axes and the figure each time they change: every chart is drawn explicitly."""
+    for artist in artists:
+        artist.stale_callback = None
 
 
 _NOWHERE = [(math.nan, math.nan)]
