@@ -247,3 +247,13 @@ def test_a_count_per_user_is_not_the_count_its_unit_keeps():
     # "per user" (or request, query): a rate of something the unit does not say; never settled as the plain count.
     for written in ("180 tokens per user", "180 tokens for every user", "180 output tokens per request"):
         assert all(f[2] != "tokens-generated" for f in _found(f"Meanwhile, the GB200 reaches only {written}.", catalog)), written
+
+
+def test_tokens_each_second_for_every_user_is_a_users_speed():
+    catalog = load_catalog(("tokens.yaml", _TOKENS))
+    for written in ("280 tokens each second for every user", "280 tokens per second for each user"):
+        assert _found(f"One Jalapeño node delivers {written}.", catalog)[0][2:] == ("tokens-per-sec-per-user", []), written
+    # Each second, for no user: the unit fits a user's speed and a system's throughput alike.
+    assert _found("Jalapeño delivers 280 tokens each second on Kimi K2.5.", catalog)[0][2] is None
+    # Each answer is no unit of time: not a rate.
+    assert all(f[2] not in ("tokens-per-sec-per-user", "throughput") for f in _found("Jalapeño writes 280 tokens each answer.", catalog))
