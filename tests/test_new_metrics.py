@@ -116,6 +116,16 @@ def test_a_ratio_that_says_faster_with_one_workload_measures_that_workloads_perf
     assert _ratio("Jalapeño is projected to offer 1.5x faster inferencing than the GB200.") == ("inference-performance", ["at"])
 
 
+def test_pretraining_and_fine_tuning_are_words_of_training():
+    for text in ("In Kimi K2.5 pretraining, Jalapeño delivered more than 4x the performance of the GB200.",
+                 "For Kimi K2.5 fine\u2011tuning, Jalapeño is 3x faster than the GB200.",
+                 "Jalapeño fine-tunes Kimi K2.5 3x faster than the GB200."):
+        assert _ratio(text) == ("training-performance", []), text
+    # A model said to be pretrained or fine-tuned is not the work measured.
+    assert _ratio("Jalapeño runs the fine-tuned Kimi K2.5 3x faster than the GB200.") == (None, ["metric"])
+    assert _ratio("Jalapeño runs pretrained Kimi K2.5 3x faster than the GB200.") == (None, ["metric"])
+
+
 def test_a_ratio_whose_words_do_not_settle_a_workload_stays_open():
     # Two workloads in the sentence, none, or one only inside a system's name ("Cerebras Inference" here: a catalog name).
     assert _ratio("Jalapeño offers a 3x speedup than the GB200 for training and inference workloads.") == (None, ["metric"])

@@ -12,8 +12,9 @@ Each rule is one sentence:
 - A ratio whose clause names no metric but says "more efficient" or "performance per watt" measures the catalog's
   "energy efficiency".
 - A ratio whose clause names no metric but says "performance" or "faster" with words of one workload, inference or
-  training, in its clause (or, when the sentence names no metric, in its sentence) measures the catalog's "inference
-  performance" or "training performance" ("... per dollar" when the clause says per dollar).
+  training (pretraining and fine-tuning are training), in its clause (or, when the sentence names no metric, in its
+  sentence) measures the catalog's "inference performance" or "training performance" ("... per dollar" when the clause
+  says per dollar).
 - Words of links and fabrics in a figure's own clause ("interconnect", "10 400Gbps links", "scale-up fabric", "AI
   switch") say its bandwidth is not the memory's, whatever memory the sentence speaks of elsewhere.
 - A power figure is the rated power when written as a part's attribute ("a 500W chip"); else the words of its clause (or,
@@ -75,8 +76,10 @@ _EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\
                         re.I)
 #: Words that a ratio measures how well something runs, without saying in what unit.
 _PERFORMANCE = re.compile(r"\b(?:performance|faster|quicker|speed-?ups?|as fast)\b", re.I)
-#: Words of a workload ("faster inferencing", "trains ... faster"); "trained" describes a model, not the work measured.
-_WORKLOADS = (("inference", re.compile(r"\binferenc(?:e|es|ing)\b", re.I)), ("training", re.compile(r"\b(?:train|trains|training)\b", re.I)))
+#: Words of a workload ("faster inferencing", "trains ... faster", "in pretraining", "for fine-tuning"); "trained" and
+#: "fine-tuned" describe a model, not the work measured.
+_WORKLOADS = (("inference", re.compile(r"\binferenc(?:e|es|ing)\b", re.I)),
+              ("training", re.compile(r"\b(?:(?:pre-?)?(?:train|trains|training)|fine[- ]?tun(?:e|es|ing))\b", re.I)))
 #: Words of a figure that was not measured.
 _BASIS = re.compile(r"\b(?:estimated|projected|projects|projections?|simulated)\b", re.I)
 #: What stands between two words of a phrase written with a space: a space or a hyphen, and an abbreviation in parentheses
