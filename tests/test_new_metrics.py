@@ -126,6 +126,19 @@ def test_pretraining_and_fine_tuning_are_words_of_training():
     assert _ratio("Jalapeño runs pretrained Kimi K2.5 3x faster than the GB200.") == (None, ["metric"])
 
 
+def test_a_ratio_of_throughput_in_a_sentence_about_training_is_training_performance():
+    for text in ("For Kimi K2.5 fine-tuning, eight Jalapeño chips achieved 5x the throughput of the GB200.",
+                 "FP4 precision for LLM training roughly doubles Jalapeño's throughput versus the GB200."):
+        assert _ratio(text)[0] == "training-performance", text
+    # Of inference, of both workloads, or of none: the throughput named.
+    for text in ("For Kimi K2.5 inference, Jalapeño achieved 5x the throughput of the GB200.",
+                 "For training and inference, Jalapeño achieved 5x the throughput of the GB200.",
+                 "Jalapeño achieved 5x the throughput of the GB200 on Kimi K2.5."):
+        assert _ratio(text)[0] == "throughput", text
+    # Without a training performance in the catalog, the throughput named.
+    assert _found("For Kimi K2.5 fine-tuning, Jalapeño achieved 5x the throughput of the GB200.")[0][2] == "throughput"
+
+
 def test_a_ratio_whose_words_do_not_settle_a_workload_stays_open():
     # Two workloads in the sentence, none, or one only inside a system's name ("Cerebras Inference" here: a catalog name).
     assert _ratio("Jalapeño offers a 3x speedup than the GB200 for training and inference workloads.") == (None, ["metric"])

@@ -20,6 +20,8 @@ Each rule is one sentence:
 - A power figure is the rated power when written as a part's attribute ("a 500W chip"); else the words of its clause (or,
   when it has none, its sentence) say: a measurement's ("we measured", "consumption", "draws") make it measured power, a
   rating's ("TDP", "rated", "envelope", "up to" N W in a sentence about a part) rated power, both or neither leave it open.
+- A ratio of "throughput" in a sentence that speaks of training and not of inference ("5x the throughput of H100 for
+  fine-tuning") measures the catalog's "training performance": the catalog's throughput is a rate of tokens served.
 - A ratio set beside the absolute figure before it, after only its unit and a comma or dash ("7.2 Tbps, a 4.5x
   improvement"), with no metric phrase and no words of another measure in its clause, takes that figure's metric.
 - A bandwidth whose own clause speaks of links, a fabric or an interconnect between chips ("an Ethernet-based interconnect
@@ -98,13 +100,17 @@ def measure_phrase(part: str, sentence: str, in_sentence: bool) -> str | None:
         return "energy efficiency"
     if not _PERFORMANCE.search(part):
         return None
-    if len([name for name, words in _WORKLOADS if words.search(sentence)]) > 1:
+    if len(workloads(sentence)) > 1:
         return None  # "end-to-end training and inference workloads"
     for scope in (part, sentence) if in_sentence else (part,):
-        kinds = [name for name, words in _WORKLOADS if words.search(scope)]
-        if kinds:
+        if kinds := workloads(scope):
             return f"{kinds[0]} performance" + (" per dollar" if _PER_DOLLAR.search(part) else "")
     return None
+
+
+def workloads(text: str) -> list[str]:
+    """The workloads, "inference" and "training", whose words the text speaks."""
+    return [name for name, words in _WORKLOADS if words.search(fold_hyphens(text))]
 
 
 class WordsReader:

@@ -17,6 +17,7 @@ from jalapeno_audit.authoring.metric_words import (
     phrase_pattern,
     power_basis,
     settle_appositions,
+    workloads,
 )
 from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
 from jalapeno_audit.authoring.units import TOKEN_RATE, UnitRead, UnitReader
@@ -162,7 +163,7 @@ class MetricReader:
             # "a 103% gain in GPT-3, decreasing their time to train": a rise in its clause is not a time named in another.
             return None, None, f"its clause says '{_RISE.search(part).group()}', the sentence names {only} (lower is better)"  # type: ignore[union-attr]
         if len(phrased) == 1:
-            return next(iter(phrased)), None, ""
+            return self._of_training(next(iter(phrased)), sentence), None, ""
         if phrased:
             return None, None, f"the sentence names {', '.join(sorted(phrased))}"
         return None, None, NO_PHRASE
@@ -204,6 +205,14 @@ class MetricReader:
             if settled in unit_metrics:
                 return self._rate_unit(settled, unit, read.scaled)
         return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
+
+    def _of_training(self, metric_id: str, sentence: str) -> str:
+        """A ratio of the catalog's token throughput in a sentence that speaks of training and not of inference ("5x the
+        throughput of H100 for fine-tuning") measures the catalog's training performance: throughput is of tokens served."""
+        if self.catalog.metrics[metric_id].unit != "tok/s" or workloads(sentence) != ["training"]:
+            return metric_id
+        trained = self.phrase_metrics("training performance")
+        return trained.pop() if len(trained) == 1 else metric_id
 
     def _rate_unit(self, metric_id: str, unit: str | None, scaled: re.Match[str] | None) -> tuple[str | None, str | None, str]:
         """A token rate in another unit of time or in thousands ("2.4 tokens per millisecond", "2.38 kilotokens per
