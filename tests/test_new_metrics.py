@@ -187,6 +187,16 @@ def test_a_power_figure_takes_its_basis_from_words_of_measuring_or_of_a_rating()
     assert [f[2] for f in _found("The GB200 consumes 700 W, well under its 1,000 W TDP.")] == ["measured-power", "rated-power"]
 
 
+def test_a_thermal_design_power_consumption_and_a_designs_watts_are_ratings():
+    text = "Jalapeño's thermal design power consumption has increased to 90W, more power-consuming than a 25W design."
+    assert [f[2] for f in _found(text)] == ["rated-power", "rated-power"]
+    assert _found("The GB200's TDP draw is 1,000 W.")[0][2:] == ("rated-power", [])
+    # A consumption that is not the thermal design power's is still a measurement.
+    assert _found("Jalapeño's power consumption has increased to 90W under load.")[0][2:] == ("measured-power", [])
+    # Only the thermal design power is a rating's name: a "rated power consumption" says both.
+    assert _found("Jalapeño's rated power consumption is 90W.")[0][2] is None
+
+
 def test_a_power_figure_whose_words_do_not_say_or_say_both_stays_open():
     for text in ("The GB200 runs at 1,200 W.", "The GB200 draws up to 1,200 W.", "The GB200's rated draw is 1,000 W."):
         assert _found(text)[0][2:] == (None, ["metric"]), text
