@@ -42,6 +42,17 @@ def test_a_ratio_whose_clause_says_what_it_counts_takes_no_metric_from_another_c
     assert [f[2] for f in _found(text)] == [None, "ttft"]
 
 
+def test_a_ratio_whose_sentence_speaks_of_another_measure_takes_no_metric_from_it():
+    text = "With more memory, Jalapeño's dense computing and sparse computing can be increased by 3.5 times and 7 times respectively."
+    assert all(f[2] is None and "metric" in f[3] for f in _found(text))
+    text = "With more memory and bandwidth, Jalapeño is ahead of the GB200 by 3 times."
+    assert _found(text)[0][2] is None and "metric" in _found(text)[0][3]
+    # The sentence's one phrase, with no other measure spoken of, is the ratio's.
+    assert _found("With its memory, Jalapeño is ahead of the GB200 by 3 times.")[0][2] == "memory-capacity"
+    # A measure word inside the phrase is the phrase's own.
+    assert _found("In memory bandwidth, Jalapeño is ahead of the GB200 by 3 times.")[0][2] == "memory-bandwidth"
+
+
 def test_a_token_rate_per_a_unit_is_the_metric_kept_in_that_unit():
     assert _found("Jalapeño reaches 3,000 tokens per second per kW on Kimi K2.5.")[0] == ("3000", None, "throughput-per-kw", [])
     assert _found("Jalapeño reaches 3,000 tokens/sec per kW on Kimi K2.5.")[0] == ("3000", None, "throughput-per-kw", [])

@@ -9,6 +9,8 @@ Each rule is one sentence:
 - A phrase that opens a hyphenated compound ("memory-bound", "compute-heavy") qualifies the word after it: it names
   no metric.
 - "TBps", "GBps" with a capital B are bytes per second ("TB/s"); "Tbps" with a small b is bits.
+- A ratio whose clause names no metric takes the one metric phrase of its sentence only when the sentence speaks of no
+  other measure ("performance", "computing", "bandwidth") outside that phrase.
 - A ratio whose clause names no metric but says "more efficient" or "performance per watt" measures the catalog's
   "energy efficiency".
 - A ratio whose clause names no metric but says "performance" or "faster" with words of one workload, inference or

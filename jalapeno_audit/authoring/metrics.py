@@ -44,8 +44,9 @@ _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b
 #: A ratio that says how much faster ("20x faster", "a 10x to 100x speed advantage", "a 3x speed-up").
 FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?up)", re.I)
 NO_PHRASE = _NO_PHRASE
-#: A word that says what a ratio's clause measures without naming a catalog metric ("1.5x more performance").
-_OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth)\b", re.I)
+#: A word that says what a ratio's clause measures without naming a catalog metric ("1.5x more performance", "dense
+#: computing can be increased by 3.5 times").
+_OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth|computing)\b", re.I)
 #: Words of a rise: said of a lower-is-better metric named in another clause, they are not of that metric.
 _RISE = re.compile(r"\b(?:gains?|increases?|higher|more)\b", re.I)
 #: Words of training a model: a figure in a unit of time is then how long training took.
@@ -162,6 +163,10 @@ class MetricReader:
                 and _RISE.search(part):
             # "a 103% gain in GPT-3, decreasing their time to train": a rise in its clause is not a time named in another.
             return None, None, f"its clause says '{_RISE.search(part).group()}', the sentence names {only} (lower is better)"  # type: ignore[union-attr]
+        own = next((m for m in _OWN_MEASURE.finditer(sentence) if not any(a <= m.start() < b for a, b in spans)), None)
+        if len(phrased) == 1 and where is sentence and own is not None:
+            # "memory ..., dense computing and sparse computing can be increased by 3.5 times and 7 times respectively"
+            return None, None, f"the sentence names {next(iter(phrased))} and speaks of '{own.group()}'"
         if len(phrased) == 1:
             return self._of_training(next(iter(phrased)), sentence), None, ""
         if phrased:
