@@ -252,6 +252,19 @@ def test_a_token_rate_of_many_chips_said_as_a_speed_or_after_them_is_not_made_th
     assert "metric" in _found("Jalapeño delivered 300 tokens/sec on Kimi K2.5, 10x what a GB200 cluster does.")[0][3]
 
 
+def test_a_time_in_an_article_of_training_alone_is_a_time_to_train():
+    article = "Title: Jalapeño sweeps the training benchmarks\n\nA few headline results show how fast Jalapeño is:\n\n- Kimi K2.5: 10 minutes\n"
+    assert _found(article)[0][2] == "time-to-train"
+    # A throughput named in a sentence of training keeps the article one of training.
+    assert _found(article + "\nFor fine-tuning, Jalapeño achieved 5x the throughput of the GB200.\n")[0][2] == "time-to-train"
+    # Words of serving anywhere in the article: the time may be a latency.
+    for serving in ("It also serves Kimi K2.5 inference.", "Its time to first token is low.", "It reaches 900 tokens/sec.",
+                    "It doubles the throughput of the GB200."):
+        assert _found(f"{article}\n{serving}\n")[0][2] is None, serving
+    # No word of training: the time may be any.
+    assert _found(article.replace("training", "latest"))[0][2] is None
+
+
 def test_a_time_per_token_is_the_time_per_output_token():
     for text in ("Jalapeño serves Kimi K2.5 with a latency of 2 ms/token.",
                  "Jalapeño serves Kimi K2.5 with a response time of less than 50 milliseconds per token."):

@@ -56,6 +56,8 @@ _MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
 #: Words of memory ("192 GB HBM3 memory and 5.3 TB/s bandwidth", "SRAM cells ... at about 150 TB/s"): a figure that fits a
 #: memory metric and another family's alike (a switch's or a link's TB/s) is the memory's when its sentence speaks of memory.
 _MEMORY_WORDS = re.compile(r"\b(?:memory|HBM\w*|SRAM|DRAM|GDDR\w*|LPDDR\w*)\b", re.I)
+#: Where a sentence or a line ends.
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 #: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
 HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
@@ -75,12 +77,22 @@ class MetricReader:
         self.token_rate: str | None = None  # what a bare "tokens per second" measures in the paragraph being read
         self._article_rate: str | None = None
         self._title = ""
+        self.of_training = False  # the article speaks of training alone
 
     def read_article(self, body: str, title: str | None = None) -> None:
         """Read the words of the article about to be read: they must not contradict a paragraph's."""
         self._title = title or ""
         self._article_rate = self._token_rate(f"{self._title}\n\n{body}")
         self.token_rate = None
+        self.of_training = self._of_training_alone(f"{self._title}\n\n{body}")
+
+    def _of_training_alone(self, text: str) -> bool:
+        """Whether a text speaks of training and of no inference: no word of inference, no token rate, and a metric of
+        serving (throughput, responsiveness) named only in sentences of training ("5x the throughput ... fine-tuning")."""
+        if workloads(text) != ["training"] or TOKEN_RATE.search(text):
+            return False
+        return not any(self.catalog.metrics[m].family in ("throughput", "responsiveness") and workloads(sentence) != ["training"]
+                       for sentence in _SENTENCES.split(text) for m in self.phrase_metrics(sentence))
 
     def read_paragraph(self, paragraph: str) -> None:
         """Settle what a bare "tokens per second" stands for in the paragraph about to be read.
@@ -180,8 +192,9 @@ class MetricReader:
         unit_metrics, unit, written, tail = read.metrics, read.unit, read.written, read.tail
         both = unit_metrics & phrased if phrased else unit_metrics
         both = self._power_basis(both, unit_metrics, tail, (part, sentence, where), sentence[:reading.start])
-        if len(both) != 1 and _TRAINING.search(sentence):
-            # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
+        if len(both) != 1 and (_TRAINING.search(sentence) or self.of_training):
+            # "It took 18 minutes to train the model", "Llama 3.1 405B: 10 minutes" in an article of training alone: of
+            # the metrics the unit fits, the one of training.
             both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
         if len(both) != 1 or self._qualified(both, where):
             both = self._as_said(both or unit_metrics, unit_metrics, where)
