@@ -150,6 +150,17 @@ def test_a_ratio_of_throughput_in_a_sentence_about_training_is_training_performa
     assert _found("For Kimi K2.5 fine-tuning, Jalapeño achieved 5x the throughput of the GB200.")[0][2] == "throughput"
 
 
+def test_a_performance_ratio_in_an_article_of_training_alone_is_training_performance():
+    article = "Title: Jalapeño sets training records\n\nJalapeño trained Kimi K2.5 in record time.\n\n{}\n"
+    ratio = "Submitters showed a 2.8-fold performance improvement over the last five months."
+    assert _ratio(article.format(ratio))[0] == "training-performance"
+    # An article of inference alone is not read so: a performance there is a throughput or an inference performance.
+    assert _ratio(article.replace("training", "inference").replace("trained", "served").format(ratio))[0] is None
+    # Words of serving in the article, or no word of performance in the clause: open.
+    assert _ratio(article.format(ratio + " Jalapeño also serves 900 tokens/sec."))[0] is None
+    assert _ratio(article.format("Submitters showed a 2.8-fold improvement over the last five months."))[0] is None
+
+
 def test_a_ratio_whose_words_do_not_settle_a_workload_stays_open():
     # Two workloads in the sentence, none, or one only inside a system's name ("Cerebras Inference" here: a catalog name).
     assert _ratio("Jalapeño offers a 3x speedup than the GB200 for training and inference workloads.") == (None, ["metric"])

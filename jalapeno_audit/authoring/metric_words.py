@@ -16,7 +16,8 @@ Each rule is one sentence:
 - A ratio whose clause names no metric but says "performance" or "faster" with words of one workload, inference or
   training (pretraining and fine-tuning are training), in its clause (or, when the sentence names no metric, in its
   sentence) measures the catalog's "inference performance" or "training performance" ("... per dollar" when the clause
-  says per dollar).
+  says per dollar); with no workload in its sentence, in an article of training alone, "training performance" (an
+  article of inference alone is not read so: its performance may be a throughput).
 - Words of links and fabrics in a figure's own clause ("interconnect", "10 400Gbps links", "scale-up fabric", "AI
   switch") say its bandwidth is not the memory's, whatever memory the sentence speaks of elsewhere.
 - A power figure is the rated power when written as a part's or a design's attribute ("a 500W chip", "a 25W design"); else
@@ -97,10 +98,11 @@ NO_PHRASE = "no metric phrase near the figure"
 _PER_DOLLAR = re.compile(r"\bper[ -]dollar\b", re.I)
 
 
-def measure_phrase(part: str, sentence: str, in_sentence: bool) -> str | None:
+def measure_phrase(part: str, sentence: str, in_sentence: bool, article: str | None = None) -> str | None:
     """The catalog phrase a ratio's words stand for when they name no metric: "energy efficiency", "inference performance",
     "training performance per dollar"; None when they do not say, or the sentence says two workloads. With
-    ``in_sentence`` the sentence is searched for the workload when the clause names none."""
+    ``in_sentence`` the sentence is searched for the workload when the clause names none, and then the ``article``'s
+    one workload counts."""
     if _EFFICIENT.search(part):
         return "energy efficiency"
     if not _PERFORMANCE.search(part):
@@ -109,8 +111,11 @@ def measure_phrase(part: str, sentence: str, in_sentence: bool) -> str | None:
         return None  # "end-to-end training and inference workloads"
     for scope in (part, sentence) if in_sentence else (part,):
         if kinds := workloads(scope):
-            return f"{kinds[0]} performance" + (" per dollar" if _PER_DOLLAR.search(part) else "")
-    return None
+            article = kinds[0]
+            break
+    else:
+        article = article if in_sentence else None
+    return f"{article} performance" + (" per dollar" if _PER_DOLLAR.search(part) else "") if article else None
 
 
 def workloads(text: str) -> list[str]:
@@ -127,6 +132,7 @@ class WordsReader:
         self.phrase_metrics = phrase_metrics
         names = sorted({name for system in catalog.systems.values() for name in (system.name, *system.aliases) if name}, key=len, reverse=True)
         self._names = re.compile("|".join(rf"(?<![\w-]){name_pattern(name)}(?![\w])" for name in names), re.I) if names else None
+        self.workload: str | None = None  # the one workload of the article being read, when its words settle it
 
     def settle(self, found: list[Candidate], in_sentence: bool) -> None:
         """Each ratio left with no metric phrase near it takes the one catalog metric its clause's words name; with
@@ -137,7 +143,7 @@ class WordsReader:
                 continue
             text = fold_hyphens(self._names.sub(lambda m: "#" * len(m.group()), candidate.quote) if self._names else candidate.quote)
             start, end = clause(text, candidate.start, candidate.end)
-            said = measure_phrase(text[start:end], text, in_sentence and not self.phrase_metrics(text))
+            said = measure_phrase(text[start:end], text, in_sentence and not self.phrase_metrics(text), self.workload)
             named = self.phrase_metrics(said) if said else set()
             if len(named) != 1:
                 continue

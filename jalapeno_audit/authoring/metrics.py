@@ -85,6 +85,7 @@ class MetricReader:
         self._article_rate = self._token_rate(f"{self._title}\n\n{body}")
         self.token_rate = None
         self.of_training = self._of_training_alone(f"{self._title}\n\n{body}")
+        self.words.workload = "training" if self.of_training else None
 
     def _of_training_alone(self, text: str) -> bool:
         """Whether a text speaks of training and of no inference: no word of inference, no token rate, and a metric of
