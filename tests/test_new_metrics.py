@@ -276,6 +276,23 @@ def test_a_time_in_an_article_of_training_alone_is_a_time_to_train():
     assert _found(article.replace("training", "latest"))[0][2] is None
 
 
+#: A corpus catalog with metrics kept in percent, as a utilization and a scaling efficiency are.
+_PERCENT = b"""
+metrics:
+  flops-utilization: {name: "FLOPS utilization", unit: "%", better: higher, family: compute}
+  scaling-efficiency: {name: "multi-pod scaling efficiency", unit: "%", better: higher, family: scaling}
+"""
+
+
+def test_a_percent_is_read_in_its_sign_whatever_follows_it():
+    catalog = load_catalog(("percent.yaml", _PERCENT))
+    for written in ("90%+", "90%", "over 90%"):
+        found = _found(f"Jalapeño has 144GB HBM3E per chip with claimed {written} FLOPS utilization.", catalog)
+        assert found[-1][:3] == ("90", None, "flops-utilization") and "metric" not in found[-1][3], written
+    # The "+" of a figure whose unit follows it still leads to its unit.
+    assert _found("Jalapeño hit 1,000+ tokens/sec per user on Kimi K2.5.", catalog)[0][2] == "tokens-per-sec-per-user"
+
+
 def test_a_time_per_token_is_the_time_per_output_token():
     for text in ("Jalapeño serves Kimi K2.5 with a latency of 2 ms/token.",
                  "Jalapeño serves Kimi K2.5 with a response time of less than 50 milliseconds per token."):

@@ -51,8 +51,9 @@ class UnitReader:
     def read(self, reading: Reading, sentence: str) -> UnitRead:
         """What the unit after an absolute figure says: the metrics it fits, the unit to write and the unit read."""
         tail = sentence[reading.end:reading.end + 60] if reading.end <= len(sentence) else ""
-        # "1,000+ tokens/sec", "2,517 MXFP8 TFLOPS", "83.2 peak petaflops": the unit after a "+", a precision or a word of kind.
-        skipped = match.end() if (match := _BEFORE_UNIT.match(tail)) else 0
+        # "1,000+ tokens/sec", "2,517 MXFP8 TFLOPS", "83.2 peak petaflops": the unit after a "+", a precision or a word of kind;
+        # a percent's unit is its sign ("90%+ FLOPS utilization").
+        skipped = match.end() if (match := _BEFORE_UNIT.match(tail)) and reading.label != "%" else 0
         label = reading.label
         if skipped:
             tail = tail[skipped:]
