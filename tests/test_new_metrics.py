@@ -293,6 +293,18 @@ def test_a_percent_is_read_in_its_sign_whatever_follows_it():
     assert _found("Jalapeño hit 1,000+ tokens/sec per user on Kimi K2.5.", catalog)[0][2] == "tokens-per-sec-per-user"
 
 
+def test_a_percent_of_a_named_metrics_utilization_is_its_share_of_the_peak():
+    catalog = load_catalog(("percent.yaml", _PERCENT + b"""  memory-bandwidth-efficiency: {name: "measured memory bandwidth as a share of the peak",
+    unit: "%", better: higher, family: memory}
+"""))
+    for written in ("93% memory bandwidth utilization", "a memory bandwidth efficiency of 93%"):
+        assert _found(f"Jalapeño touts {written}, far above the GB200.", catalog)[0][2:] == ("memory-bandwidth-efficiency", []), written
+    # Without a word of utilization, or naming a metric no percent metric holds: open.
+    assert _found("Jalapeño touts 93% higher memory bandwidth.", catalog)[0][2] != "memory-bandwidth-efficiency"
+    assert _found("Jalapeño keeps 93% memory bandwidth headroom.", catalog)[0][2] is None
+    assert _found("Jalapeño touts 93% time to first token utilization.", catalog)[0][2] is None
+
+
 def test_a_time_per_token_is_the_time_per_output_token():
     for text in ("Jalapeño serves Kimi K2.5 with a latency of 2 ms/token.",
                  "Jalapeño serves Kimi K2.5 with a response time of less than 50 milliseconds per token."):

@@ -56,6 +56,8 @@ _MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
 #: Words of memory ("192 GB HBM3 memory and 5.3 TB/s bandwidth", "SRAM cells ... at about 150 TB/s"): a figure that fits a
 #: memory metric and another family's alike (a switch's or a link's TB/s) is the memory's when its sentence speaks of memory.
 _MEMORY_WORDS = re.compile(r"\b(?:memory|HBM\w*|SRAM|DRAM|GDDR\w*|LPDDR\w*)\b", re.I)
+#: Words of a share of a peak: "utilization", "efficiency".
+_SHARE = re.compile(r"\b(?:utili[sz]ation|efficiency)\b", re.I)
 #: Where a sentence or a line ends.
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 #: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
@@ -191,7 +193,7 @@ class MetricReader:
         ``where`` its metric phrases were looked for."""
         part, sentence, where = texts
         unit_metrics, unit, written, tail = read.metrics, read.unit, read.written, read.tail
-        both = unit_metrics & phrased if phrased else unit_metrics
+        both = (unit_metrics & phrased if phrased else unit_metrics) or self._share_of(phrased, unit_metrics, part)
         both = self._power_basis(both, unit_metrics, tail, (part, sentence, where), sentence[:reading.start])
         if len(both) != 1 and (_TRAINING.search(sentence) or self.of_training):
             # "It took 18 minutes to train the model", "Llama 3.1 405B: 10 minutes" in an article of training alone: of
@@ -232,6 +234,16 @@ class MetricReader:
             return metric_id
         trained = self.phrase_metrics("training performance")
         return trained.pop() if len(trained) == 1 else metric_id
+
+    def _share_of(self, phrased: set[str], unit_metrics: set[str], part: str) -> set[str]:
+        """A figure whose clause names a metric its unit does not fit, and its utilization or efficiency ("93% memory
+        bandwidth utilization"), is a share of that metric: of the metrics the unit fits, the one whose name holds it
+        ("measured memory bandwidth as a share of the peak")."""
+        if not _SHARE.search(part):
+            return set()
+        said = [phrase_pattern(fold_hyphens(name.lower())) for m in phrased for name in (self.catalog.metrics[m].name, *self.catalog.metrics[m].aliases)]
+        shares = {m for m in unit_metrics if any(pattern.search(fold_hyphens(self.catalog.metrics[m].name.lower())) for pattern in said)}
+        return shares if len(shares) == 1 else set()
 
     def _rate_unit(self, metric_id: str, unit: str | None, scaled: re.Match[str] | None) -> tuple[str | None, str | None, str]:
         """A token rate in another unit of time or in thousands ("2.4 tokens per millisecond", "2.38 kilotokens per
