@@ -178,6 +178,8 @@ def test_a_ratio_whose_words_do_not_settle_a_workload_stays_open():
 def test_a_ratio_that_says_more_efficient_or_per_watt_measures_energy_efficiency():
     assert _ratio("Jalapeño is four times more efficient than the GB200.") == ("energy-efficiency", [])
     assert _ratio("Jalapeño is twice as powerful per watt compared to the GB200.") == ("energy-efficiency", [])
+    for written in ("performance-per-watt", "performance\u2011per\u2011watt", "perf/watt"):
+        assert _ratio(f"Jalapeño cites a threefold {written} advantage over the GB200.")[0] == "energy-efficiency", written
     # Efficient at something else is not energy efficiency.
     assert _ratio("Jalapeño is four times more space efficient than the GB200.") == (None, ["metric"])
 

@@ -80,7 +80,7 @@ _ANOTHER_MEASURE = re.compile(r"\b(?:latency|requests?|bandwidth|memory|capacity
                               re.I)
 
 #: Words of energy efficiency: "four times more efficient", "more power-efficient", "twice as powerful per watt".
-_EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\b(?:performance|powerful|perf)\s*(?:per[ -]|/)\s*watt\b",
+_EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\b(?:performance|powerful|perf)[\s-]*(?:per[ -]|/)\s*watt\b",
                         re.I)
 #: Words that a ratio measures how well something runs, without saying in what unit.
 _PERFORMANCE = re.compile(r"\b(?:performance|faster|quicker|speed-?ups?|as fast)\b", re.I)
