@@ -94,6 +94,18 @@ def test_a_bandwidth_of_links_beside_memory_a_switch_or_a_cpu_stays_open():
     assert _found("Jalapeño reaches 1.8 TB/s.")[0][2:] == (None, ["metric"])
 
 
+def test_a_bandwidth_written_as_a_switchs_attribute_is_the_switchs():
+    catalog = load_catalog(("switch.yaml", b"""
+metrics:
+  switch-bandwidth: {name: "I/O bandwidth of a system used as a network switch", unit: TB/s, better: higher, family: interconnect}
+"""))
+    for written in ("a high-bandwidth 11.2TBps AI switch", "an 11.2 TB/s switch"):
+        assert _found(f"Each Jalapeño system can function as a compute node or as {written}.", catalog)[0][2:] == ("switch-bandwidth", []), written
+    # A link's switch passes on the links' bandwidth; a switch further on is not the figure's.
+    assert _found("Jalapeño pairs 288GB of HBM3E memory with a 1.8 TB/s NVLink switch.", catalog)[1][2] != "switch-bandwidth"
+    assert _found("Jalapeño pairs its HBM3E memory with 8 TB/s of bandwidth behind a switch.", catalog)[0][2] != "switch-bandwidth"
+
+
 def test_interconnect_phrases_name_the_interconnect_bandwidth():
     for written in ("Interchip Interconnect (ICI) bandwidth", "scaleup bandwidth", "scale-out bandwidth", "NVLink bandwidth",
                     "chip-to-chip bandwidth", "Infinity Fabric bandwidth", "bidirectional bandwidth"):

@@ -56,6 +56,8 @@ _MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
 #: Words of memory ("192 GB HBM3 memory and 5.3 TB/s bandwidth", "SRAM cells ... at about 150 TB/s"): a figure that fits a
 #: memory metric and another family's alike (a switch's or a link's TB/s) is the memory's when its sentence speaks of memory.
 _MEMORY_WORDS = re.compile(r"\b(?:memory|HBM\w*|SRAM|DRAM|GDDR\w*|LPDDR\w*)\b", re.I)
+#: A unit, at most one word and a switch after a figure ("11.2TBps AI switch"): the figure is the switch's attribute.
+_SWITCH = re.compile(r"\s*\S+\s+(?:[\w-]+\s+)?switch(?:es)?\b", re.I)
 #: Words of a share of a peak: "utilization", "efficiency".
 _SHARE = re.compile(r"\b(?:utili[sz]ation|efficiency)\b", re.I)
 #: Where a sentence or a line ends.
@@ -201,6 +203,8 @@ class MetricReader:
             both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
         if len(both) != 1 or self._qualified(both, where):
             both = self._as_said(both or unit_metrics, unit_metrics, where)
+        if len(both) != 1 and len(switch := self._of_a_switch(unit_metrics, tail)) == 1:
+            return (only := switch.pop()), unit or self._kept_in(only, written), ""
         if (len(both) != 1 or self._linked(both, phrased if where == part else set(), part)) \
                 and (link := self._chip_link(unit_metrics, part)) is not None:
             return link, unit or self._kept_in(link, written), ""
@@ -234,6 +238,14 @@ class MetricReader:
             return metric_id
         trained = self.phrase_metrics("training performance")
         return trained.pop() if len(trained) == 1 else metric_id
+
+    def _of_a_switch(self, unit_metrics: set[str], tail: str) -> set[str]:
+        """A bandwidth written as a switch's attribute ("a high-bandwidth 11.2TBps AI switch") is a switch's: of the metrics
+        the unit fits, those whose catalog name says switch. A link's switch ("a 1.8 TB/s NVLink switch") passes on the
+        links' bandwidth."""
+        if not (switch := _SWITCH.match(tail)) or CHIP_LINK_WORDS.search(switch.group()):
+            return set()
+        return {m for m in unit_metrics if re.search(r"\bswitch", self.catalog.metrics[m].name, re.I)}
 
     def _share_of(self, phrased: set[str], unit_metrics: set[str], part: str) -> set[str]:
         """A figure whose clause names a metric its unit does not fit, and its utilization or efficiency ("93% memory
