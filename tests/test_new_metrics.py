@@ -42,6 +42,17 @@ def test_a_ratio_whose_clause_says_what_it_counts_takes_no_metric_from_another_c
     assert [f[2] for f in _found(text)] == [None, "ttft"]
 
 
+def test_a_ratio_whose_sentence_speaks_of_another_measure_takes_no_metric_from_it():
+    text = "With more memory, Jalapeño's dense computing and sparse computing can be increased by 3.5 times and 7 times respectively."
+    assert all(f[2] is None and "metric" in f[3] for f in _found(text))
+    text = "With more memory and bandwidth, Jalapeño is ahead of the GB200 by 3 times."
+    assert _found(text)[0][2] is None and "metric" in _found(text)[0][3]
+    # The sentence's one phrase, with no other measure spoken of, is the ratio's.
+    assert _found("With its memory, Jalapeño is ahead of the GB200 by 3 times.")[0][2] == "memory-capacity"
+    # A measure word inside the phrase is the phrase's own.
+    assert _found("In memory bandwidth, Jalapeño is ahead of the GB200 by 3 times.")[0][2] == "memory-bandwidth"
+
+
 def test_a_token_rate_per_a_unit_is_the_metric_kept_in_that_unit():
     assert _found("Jalapeño reaches 3,000 tokens per second per kW on Kimi K2.5.")[0] == ("3000", None, "throughput-per-kw", [])
     assert _found("Jalapeño reaches 3,000 tokens/sec per kW on Kimi K2.5.")[0] == ("3000", None, "throughput-per-kw", [])
@@ -83,6 +94,18 @@ def test_a_bandwidth_of_links_beside_memory_a_switch_or_a_cpu_stays_open():
     assert _found("Jalapeño reaches 1.8 TB/s.")[0][2:] == (None, ["metric"])
 
 
+def test_a_bandwidth_written_as_a_switchs_attribute_is_the_switchs():
+    catalog = load_catalog(("switch.yaml", b"""
+metrics:
+  switch-bandwidth: {name: "I/O bandwidth of a system used as a network switch", unit: TB/s, better: higher, family: interconnect}
+"""))
+    for written in ("a high-bandwidth 11.2TBps AI switch", "an 11.2 TB/s switch"):
+        assert _found(f"Each Jalapeño system can function as a compute node or as {written}.", catalog)[0][2:] == ("switch-bandwidth", []), written
+    # A link's switch passes on the links' bandwidth; a switch further on is not the figure's.
+    assert _found("Jalapeño pairs 288GB of HBM3E memory with a 1.8 TB/s NVLink switch.", catalog)[1][2] != "switch-bandwidth"
+    assert _found("Jalapeño pairs its HBM3E memory with 8 TB/s of bandwidth behind a switch.", catalog)[0][2] != "switch-bandwidth"
+
+
 def test_interconnect_phrases_name_the_interconnect_bandwidth():
     for written in ("Interchip Interconnect (ICI) bandwidth", "scaleup bandwidth", "scale-out bandwidth", "NVLink bandwidth",
                     "chip-to-chip bandwidth", "Infinity Fabric bandwidth", "bidirectional bandwidth"):
@@ -116,6 +139,40 @@ def test_a_ratio_that_says_faster_with_one_workload_measures_that_workloads_perf
     assert _ratio("Jalapeño is projected to offer 1.5x faster inferencing than the GB200.") == ("inference-performance", ["at"])
 
 
+def test_pretraining_and_fine_tuning_are_words_of_training():
+    for text in ("In Kimi K2.5 pretraining, Jalapeño delivered more than 4x the performance of the GB200.",
+                 "For Kimi K2.5 fine\u2011tuning, Jalapeño is 3x faster than the GB200.",
+                 "Jalapeño fine-tunes Kimi K2.5 3x faster than the GB200."):
+        assert _ratio(text) == ("training-performance", []), text
+    # A model said to be pretrained or fine-tuned is not the work measured.
+    assert _ratio("Jalapeño runs the fine-tuned Kimi K2.5 3x faster than the GB200.") == (None, ["metric"])
+    assert _ratio("Jalapeño runs pretrained Kimi K2.5 3x faster than the GB200.") == (None, ["metric"])
+
+
+def test_a_ratio_of_throughput_in_a_sentence_about_training_is_training_performance():
+    for text in ("For Kimi K2.5 fine-tuning, eight Jalapeño chips achieved 5x the throughput of the GB200.",
+                 "FP4 precision for LLM training roughly doubles Jalapeño's throughput versus the GB200."):
+        assert _ratio(text)[0] == "training-performance", text
+    # Of inference, of both workloads, or of none: the throughput named.
+    for text in ("For Kimi K2.5 inference, Jalapeño achieved 5x the throughput of the GB200.",
+                 "For training and inference, Jalapeño achieved 5x the throughput of the GB200.",
+                 "Jalapeño achieved 5x the throughput of the GB200 on Kimi K2.5."):
+        assert _ratio(text)[0] == "throughput", text
+    # Without a training performance in the catalog, the throughput named.
+    assert _found("For Kimi K2.5 fine-tuning, Jalapeño achieved 5x the throughput of the GB200.")[0][2] == "throughput"
+
+
+def test_a_performance_ratio_in_an_article_of_training_alone_is_training_performance():
+    article = "Title: Jalapeño sets training records\n\nJalapeño trained Kimi K2.5 in record time.\n\n{}\n"
+    ratio = "Submitters showed a 2.8-fold performance improvement over the last five months."
+    assert _ratio(article.format(ratio))[0] == "training-performance"
+    # An article of inference alone is not read so: a performance there is a throughput or an inference performance.
+    assert _ratio(article.replace("training", "inference").replace("trained", "served").format(ratio))[0] is None
+    # Words of serving in the article, or no word of performance in the clause: open.
+    assert _ratio(article.format(ratio + " Jalapeño also serves 900 tokens/sec."))[0] is None
+    assert _ratio(article.format("Submitters showed a 2.8-fold improvement over the last five months."))[0] is None
+
+
 def test_a_ratio_whose_words_do_not_settle_a_workload_stays_open():
     # Two workloads in the sentence, none, or one only inside a system's name ("Cerebras Inference" here: a catalog name).
     assert _ratio("Jalapeño offers a 3x speedup than the GB200 for training and inference workloads.") == (None, ["metric"])
@@ -133,6 +190,8 @@ def test_a_ratio_whose_words_do_not_settle_a_workload_stays_open():
 def test_a_ratio_that_says_more_efficient_or_per_watt_measures_energy_efficiency():
     assert _ratio("Jalapeño is four times more efficient than the GB200.") == ("energy-efficiency", [])
     assert _ratio("Jalapeño is twice as powerful per watt compared to the GB200.") == ("energy-efficiency", [])
+    for written in ("performance-per-watt", "performance\u2011per\u2011watt", "perf/watt"):
+        assert _ratio(f"Jalapeño cites a threefold {written} advantage over the GB200.")[0] == "energy-efficiency", written
     # Efficient at something else is not energy efficiency.
     assert _ratio("Jalapeño is four times more space efficient than the GB200.") == (None, ["metric"])
 
@@ -162,6 +221,16 @@ def test_a_power_figure_takes_its_basis_from_words_of_measuring_or_of_a_rating()
         assert _found(text)[0][2:] == ("rated-power", []), text
     # The clause's own words over a phrase in another clause of the sentence.
     assert [f[2] for f in _found("The GB200 consumes 700 W, well under its 1,000 W TDP.")] == ["measured-power", "rated-power"]
+
+
+def test_a_thermal_design_power_consumption_and_a_designs_watts_are_ratings():
+    text = "Jalapeño's thermal design power consumption has increased to 90W, more power-consuming than a 25W design."
+    assert [f[2] for f in _found(text)] == ["rated-power", "rated-power"]
+    assert _found("The GB200's TDP draw is 1,000 W.")[0][2:] == ("rated-power", [])
+    # A consumption that is not the thermal design power's is still a measurement.
+    assert _found("Jalapeño's power consumption has increased to 90W under load.")[0][2:] == ("measured-power", [])
+    # Only the thermal design power is a rating's name: a "rated power consumption" says both.
+    assert _found("Jalapeño's rated power consumption is 90W.")[0][2] is None
 
 
 def test_a_power_figure_whose_words_do_not_say_or_say_both_stays_open():
@@ -208,6 +277,48 @@ def test_a_token_rate_of_many_chips_said_as_a_speed_or_after_them_is_not_made_th
     assert "metric" in _found("Jalapeño delivered 300 tokens/sec on Kimi K2.5, 10x what a GB200 cluster does.")[0][3]
 
 
+def test_a_time_in_an_article_of_training_alone_is_a_time_to_train():
+    article = "Title: Jalapeño sweeps the training benchmarks\n\nA few headline results show how fast Jalapeño is:\n\n- Kimi K2.5: 10 minutes\n"
+    assert _found(article)[0][2] == "time-to-train"
+    # A throughput named in a sentence of training keeps the article one of training.
+    assert _found(article + "\nFor fine-tuning, Jalapeño achieved 5x the throughput of the GB200.\n")[0][2] == "time-to-train"
+    # Words of serving anywhere in the article: the time may be a latency.
+    for serving in ("It also serves Kimi K2.5 inference.", "Its time to first token is low.", "It reaches 900 tokens/sec.",
+                    "It doubles the throughput of the GB200."):
+        assert _found(f"{article}\n{serving}\n")[0][2] is None, serving
+    # No word of training: the time may be any.
+    assert _found(article.replace("training", "latest"))[0][2] is None
+
+
+#: A corpus catalog with metrics kept in percent, as a utilization and a scaling efficiency are.
+_PERCENT = b"""
+metrics:
+  flops-utilization: {name: "FLOPS utilization", unit: "%", better: higher, family: compute}
+  scaling-efficiency: {name: "multi-pod scaling efficiency", unit: "%", better: higher, family: scaling}
+"""
+
+
+def test_a_percent_is_read_in_its_sign_whatever_follows_it():
+    catalog = load_catalog(("percent.yaml", _PERCENT))
+    for written in ("90%+", "90%", "over 90%"):
+        found = _found(f"Jalapeño has 144GB HBM3E per chip with claimed {written} FLOPS utilization.", catalog)
+        assert found[-1][:3] == ("90", None, "flops-utilization") and "metric" not in found[-1][3], written
+    # The "+" of a figure whose unit follows it still leads to its unit.
+    assert _found("Jalapeño hit 1,000+ tokens/sec per user on Kimi K2.5.", catalog)[0][2] == "tokens-per-sec-per-user"
+
+
+def test_a_percent_of_a_named_metrics_utilization_is_its_share_of_the_peak():
+    catalog = load_catalog(("percent.yaml", _PERCENT + b"""  memory-bandwidth-efficiency: {name: "measured memory bandwidth as a share of the peak",
+    unit: "%", better: higher, family: memory}
+"""))
+    for written in ("93% memory bandwidth utilization", "a memory bandwidth efficiency of 93%"):
+        assert _found(f"Jalapeño touts {written}, far above the GB200.", catalog)[0][2:] == ("memory-bandwidth-efficiency", []), written
+    # Without a word of utilization, or naming a metric no percent metric holds: open.
+    assert _found("Jalapeño touts 93% higher memory bandwidth.", catalog)[0][2] != "memory-bandwidth-efficiency"
+    assert _found("Jalapeño keeps 93% memory bandwidth headroom.", catalog)[0][2] is None
+    assert _found("Jalapeño touts 93% time to first token utilization.", catalog)[0][2] is None
+
+
 def test_a_time_per_token_is_the_time_per_output_token():
     for text in ("Jalapeño serves Kimi K2.5 with a latency of 2 ms/token.",
                  "Jalapeño serves Kimi K2.5 with a response time of less than 50 milliseconds per token."):
@@ -247,3 +358,13 @@ def test_a_count_per_user_is_not_the_count_its_unit_keeps():
     # "per user" (or request, query): a rate of something the unit does not say; never settled as the plain count.
     for written in ("180 tokens per user", "180 tokens for every user", "180 output tokens per request"):
         assert all(f[2] != "tokens-generated" for f in _found(f"Meanwhile, the GB200 reaches only {written}.", catalog)), written
+
+
+def test_tokens_each_second_for_every_user_is_a_users_speed():
+    catalog = load_catalog(("tokens.yaml", _TOKENS))
+    for written in ("280 tokens each second for every user", "280 tokens per second for each user"):
+        assert _found(f"One Jalapeño node delivers {written}.", catalog)[0][2:] == ("tokens-per-sec-per-user", []), written
+    # Each second, for no user: the unit fits a user's speed and a system's throughput alike.
+    assert _found("Jalapeño delivers 280 tokens each second on Kimi K2.5.", catalog)[0][2] is None
+    # Each answer is no unit of time: not a rate.
+    assert all(f[2] not in ("tokens-per-sec-per-user", "throughput") for f in _found("Jalapeño writes 280 tokens each answer.", catalog))

@@ -9,16 +9,23 @@ Each rule is one sentence:
 - A phrase that opens a hyphenated compound ("memory-bound", "compute-heavy") qualifies the word after it: it names
   no metric.
 - "TBps", "GBps" with a capital B are bytes per second ("TB/s"); "Tbps" with a small b is bits.
+- A ratio whose clause names no metric takes the one metric phrase of its sentence only when the sentence speaks of no
+  other measure ("performance", "computing", "bandwidth") outside that phrase.
 - A ratio whose clause names no metric but says "more efficient" or "performance per watt" measures the catalog's
   "energy efficiency".
 - A ratio whose clause names no metric but says "performance" or "faster" with words of one workload, inference or
-  training, in its clause (or, when the sentence names no metric, in its sentence) measures the catalog's "inference
-  performance" or "training performance" ("... per dollar" when the clause says per dollar).
+  training (pretraining and fine-tuning are training), in its clause (or, when the sentence names no metric, in its
+  sentence) measures the catalog's "inference performance" or "training performance" ("... per dollar" when the clause
+  says per dollar); with no workload in its sentence, in an article of training alone, "training performance" (an
+  article of inference alone is not read so: its performance may be a throughput).
 - Words of links and fabrics in a figure's own clause ("interconnect", "10 400Gbps links", "scale-up fabric", "AI
   switch") say its bandwidth is not the memory's, whatever memory the sentence speaks of elsewhere.
-- A power figure is the rated power when written as a part's attribute ("a 500W chip"); else the words of its clause (or,
-  when it has none, its sentence) say: a measurement's ("we measured", "consumption", "draws") make it measured power, a
-  rating's ("TDP", "rated", "envelope", "up to" N W in a sentence about a part) rated power, both or neither leave it open.
+- A power figure is the rated power when written as a part's or a design's attribute ("a 500W chip", "a 25W design"); else
+  the words of its clause (or, when it has none, its sentence) say: a measurement's ("we measured", "consumption", "draws")
+  make it measured power, a rating's ("TDP", "rated", "envelope", "up to" N W in a sentence about a part) rated power, both
+  or neither leave it open; a "thermal design power consumption" is a rating's words alone.
+- A ratio of "throughput" in a sentence that speaks of training and not of inference ("5x the throughput of H100 for
+  fine-tuning") measures the catalog's "training performance": the catalog's throughput is a rate of tokens served.
 - A ratio set beside the absolute figure before it, after only its unit and a comma or dash ("7.2 Tbps, a 4.5x
   improvement"), with no metric phrase and no words of another measure in its clause, takes that figure's metric.
 - A bandwidth whose own clause speaks of links, a fabric or an interconnect between chips ("an Ethernet-based interconnect
@@ -52,12 +59,14 @@ OTHER_LINK_WORDS = re.compile(r"\b(?:switch(?:es)?|CPUs?|host)\b", re.I)
 LINK_PHRASE = "interconnect bandwidth"
 
 #: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs", "a 750 W SoC envelope"): the part's rating.
-_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope)\b",
+_RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope|designs?)\b",
                     re.I)
 #: A study's own words of measuring a power: what was drawn or consumed.
 _MEASURING = re.compile(r"\b(?:measured|measurements?|measuring|consum(?:es|ed|ing|ption)|draws?|drew|drawing|drawn)\b", re.I)
 #: A rating's words.
 _RATING = re.compile(r"\b(?:TDP|thermal design|rated|rating|envelope)\b", re.I)
+#: A thermal design power named as a consumption or a draw ("its thermal design power consumption"): a rating still.
+_TDP_DRAW = re.compile(r"\b(?:TDP|thermal design power)(?:\s*\(TDP\))?\s+(?:consumption|draw)\b", re.I)
 #: A part (the hardware a rating is of), and "up to" right before a figure: a part's most, its rating.
 _PART = re.compile(r"\b(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?)\b", re.I)
 _UP_TO = re.compile(r"\bup\s+to\s*$", re.I)
@@ -71,12 +80,14 @@ _ANOTHER_MEASURE = re.compile(r"\b(?:latency|requests?|bandwidth|memory|capacity
                               re.I)
 
 #: Words of energy efficiency: "four times more efficient", "more power-efficient", "twice as powerful per watt".
-_EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\b(?:performance|powerful|perf)\s*(?:per[ -]|/)\s*watt\b",
+_EFFICIENT = re.compile(r"\b(?:more|as)\s+(?:energy[- ]|power[- ])?efficient\b|\b(?:performance|powerful|perf)[\s-]*(?:per[ -]|/)\s*watt\b",
                         re.I)
 #: Words that a ratio measures how well something runs, without saying in what unit.
 _PERFORMANCE = re.compile(r"\b(?:performance|faster|quicker|speed-?ups?|as fast)\b", re.I)
-#: Words of a workload ("faster inferencing", "trains ... faster"); "trained" describes a model, not the work measured.
-_WORKLOADS = (("inference", re.compile(r"\binferenc(?:e|es|ing)\b", re.I)), ("training", re.compile(r"\b(?:train|trains|training)\b", re.I)))
+#: Words of a workload ("faster inferencing", "trains ... faster", "in pretraining", "for fine-tuning"); "trained" and
+#: "fine-tuned" describe a model, not the work measured.
+_WORKLOADS = (("inference", re.compile(r"\binferenc(?:e|es|ing)\b", re.I)),
+              ("training", re.compile(r"\b(?:(?:pre-?)?(?:train|trains|training)|fine[- ]?tun(?:e|es|ing))\b", re.I)))
 #: Words of a figure that was not measured.
 _BASIS = re.compile(r"\b(?:estimated|projected|projects|projections?|simulated)\b", re.I)
 #: What stands between two words of a phrase written with a space: a space or a hyphen, and an abbreviation in parentheses
@@ -87,21 +98,29 @@ NO_PHRASE = "no metric phrase near the figure"
 _PER_DOLLAR = re.compile(r"\bper[ -]dollar\b", re.I)
 
 
-def measure_phrase(part: str, sentence: str, in_sentence: bool) -> str | None:
+def measure_phrase(part: str, sentence: str, in_sentence: bool, article: str | None = None) -> str | None:
     """The catalog phrase a ratio's words stand for when they name no metric: "energy efficiency", "inference performance",
     "training performance per dollar"; None when they do not say, or the sentence says two workloads. With
-    ``in_sentence`` the sentence is searched for the workload when the clause names none."""
+    ``in_sentence`` the sentence is searched for the workload when the clause names none, and then the ``article``'s
+    one workload counts."""
     if _EFFICIENT.search(part):
         return "energy efficiency"
     if not _PERFORMANCE.search(part):
         return None
-    if len([name for name, words in _WORKLOADS if words.search(sentence)]) > 1:
+    if len(workloads(sentence)) > 1:
         return None  # "end-to-end training and inference workloads"
     for scope in (part, sentence) if in_sentence else (part,):
-        kinds = [name for name, words in _WORKLOADS if words.search(scope)]
-        if kinds:
-            return f"{kinds[0]} performance" + (" per dollar" if _PER_DOLLAR.search(part) else "")
-    return None
+        if kinds := workloads(scope):
+            article = kinds[0]
+            break
+    else:
+        article = article if in_sentence else None
+    return f"{article} performance" + (" per dollar" if _PER_DOLLAR.search(part) else "") if article else None
+
+
+def workloads(text: str) -> list[str]:
+    """The workloads, "inference" and "training", whose words the text speaks."""
+    return [name for name, words in _WORKLOADS if words.search(fold_hyphens(text))]
 
 
 class WordsReader:
@@ -113,6 +132,7 @@ class WordsReader:
         self.phrase_metrics = phrase_metrics
         names = sorted({name for system in catalog.systems.values() for name in (system.name, *system.aliases) if name}, key=len, reverse=True)
         self._names = re.compile("|".join(rf"(?<![\w-]){name_pattern(name)}(?![\w])" for name in names), re.I) if names else None
+        self.workload: str | None = None  # the one workload of the article being read, when its words settle it
 
     def settle(self, found: list[Candidate], in_sentence: bool) -> None:
         """Each ratio left with no metric phrase near it takes the one catalog metric its clause's words name; with
@@ -123,7 +143,7 @@ class WordsReader:
                 continue
             text = fold_hyphens(self._names.sub(lambda m: "#" * len(m.group()), candidate.quote) if self._names else candidate.quote)
             start, end = clause(text, candidate.start, candidate.end)
-            said = measure_phrase(text[start:end], text, in_sentence and not self.phrase_metrics(text))
+            said = measure_phrase(text[start:end], text, in_sentence and not self.phrase_metrics(text), self.workload)
             named = self.phrase_metrics(said) if said else set()
             if len(named) != 1:
                 continue
@@ -135,14 +155,15 @@ class WordsReader:
 
 def power_basis(tail: str, part: str, sentence: str, before: str) -> str | None:
     """The catalog phrase a power figure's words stand for, "rated power" or "measured power", or None when they do not
-    say or say both: a figure written as an attribute of a part ("a 500W chip") is its rating; else the words of its
-    clause (or, when it has none, of its sentence): a measurement's ("we measured", "consumption", "draws") or a
-    rating's ("TDP", "rated", "envelope", "up to" before the figure in a sentence about a part)."""
+    say or say both: a figure written as an attribute of a part or a design ("a 500W chip", "a 25W design") is its
+    rating; else the words of its clause (or, when it has none, of its sentence): a measurement's ("we measured",
+    "consumption", "draws") or a rating's ("TDP", "rated", "envelope", "up to" before the figure in a sentence about a
+    part), a "thermal design power consumption" being a rating's words alone."""
     if _RATED.match(tail):
         return "rated power"
     up_to = bool(_UP_TO.search(before))  # a most, not what was seen
     for scope in (part, sentence):
-        measured = bool(_MEASURING.search(scope))
+        measured = bool(_MEASURING.search(_TDP_DRAW.sub("TDP", scope)))
         rated = bool(_RATING.search(scope)) or (up_to and bool(_PART.search(sentence)))
         if measured or rated or up_to:
             return "measured power" if measured and not (rated or up_to) else "rated power" if rated and not measured else None

@@ -17,6 +17,7 @@ from jalapeno_audit.authoring.metric_words import (
     phrase_pattern,
     power_basis,
     settle_appositions,
+    workloads,
 )
 from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
 from jalapeno_audit.authoring.units import TOKEN_RATE, UnitRead, UnitReader
@@ -43,8 +44,9 @@ _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b
 #: A ratio that says how much faster ("20x faster", "a 10x to 100x speed advantage", "a 3x speed-up").
 FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?up)", re.I)
 NO_PHRASE = _NO_PHRASE
-#: A word that says what a ratio's clause measures without naming a catalog metric ("1.5x more performance").
-_OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth)\b", re.I)
+#: A word that says what a ratio's clause measures without naming a catalog metric ("1.5x more performance", "dense
+#: computing can be increased by 3.5 times").
+_OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth|computing)\b", re.I)
 #: Words of a rise: said of a lower-is-better metric named in another clause, they are not of that metric.
 _RISE = re.compile(r"\b(?:gains?|increases?|higher|more)\b", re.I)
 #: Words of training a model: a figure in a unit of time is then how long training took.
@@ -54,6 +56,12 @@ _MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
 #: Words of memory ("192 GB HBM3 memory and 5.3 TB/s bandwidth", "SRAM cells ... at about 150 TB/s"): a figure that fits a
 #: memory metric and another family's alike (a switch's or a link's TB/s) is the memory's when its sentence speaks of memory.
 _MEMORY_WORDS = re.compile(r"\b(?:memory|HBM\w*|SRAM|DRAM|GDDR\w*|LPDDR\w*)\b", re.I)
+#: A unit, at most one word and a switch after a figure ("11.2TBps AI switch"): the figure is the switch's attribute.
+_SWITCH = re.compile(r"\s*\S+\s+(?:[\w-]+\s+)?switch(?:es)?\b", re.I)
+#: Words of a share of a peak: "utilization", "efficiency".
+_SHARE = re.compile(r"\b(?:utili[sz]ation|efficiency)\b", re.I)
+#: Where a sentence or a line ends.
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 #: Metric families whose figures are the hardware's own (memory, compute, power, interconnect), whatever the model run.
 HARDWARE_FAMILIES = ("memory", "compute", "power", "interconnect")
 
@@ -73,12 +81,23 @@ class MetricReader:
         self.token_rate: str | None = None  # what a bare "tokens per second" measures in the paragraph being read
         self._article_rate: str | None = None
         self._title = ""
+        self.of_training = False  # the article speaks of training alone
 
     def read_article(self, body: str, title: str | None = None) -> None:
         """Read the words of the article about to be read: they must not contradict a paragraph's."""
         self._title = title or ""
         self._article_rate = self._token_rate(f"{self._title}\n\n{body}")
         self.token_rate = None
+        self.of_training = self._of_training_alone(f"{self._title}\n\n{body}")
+        self.words.workload = "training" if self.of_training else None
+
+    def _of_training_alone(self, text: str) -> bool:
+        """Whether a text speaks of training and of no inference: no word of inference, no token rate, and a metric of
+        serving (throughput, responsiveness) named only in sentences of training ("5x the throughput ... fine-tuning")."""
+        if workloads(text) != ["training"] or TOKEN_RATE.search(text):
+            return False
+        return not any(self.catalog.metrics[m].family in ("throughput", "responsiveness") and workloads(sentence) != ["training"]
+                       for sentence in _SENTENCES.split(text) for m in self.phrase_metrics(sentence))
 
     def read_paragraph(self, paragraph: str) -> None:
         """Settle what a bare "tokens per second" stands for in the paragraph about to be read.
@@ -161,8 +180,12 @@ class MetricReader:
                 and _RISE.search(part):
             # "a 103% gain in GPT-3, decreasing their time to train": a rise in its clause is not a time named in another.
             return None, None, f"its clause says '{_RISE.search(part).group()}', the sentence names {only} (lower is better)"  # type: ignore[union-attr]
+        own = next((m for m in _OWN_MEASURE.finditer(sentence) if not any(a <= m.start() < b for a, b in spans)), None)
+        if len(phrased) == 1 and where is sentence and own is not None:
+            # "memory ..., dense computing and sparse computing can be increased by 3.5 times and 7 times respectively"
+            return None, None, f"the sentence names {next(iter(phrased))} and speaks of '{own.group()}'"
         if len(phrased) == 1:
-            return next(iter(phrased)), None, ""
+            return self._of_training(next(iter(phrased)), sentence), None, ""
         if phrased:
             return None, None, f"the sentence names {', '.join(sorted(phrased))}"
         return None, None, NO_PHRASE
@@ -172,13 +195,16 @@ class MetricReader:
         ``where`` its metric phrases were looked for."""
         part, sentence, where = texts
         unit_metrics, unit, written, tail = read.metrics, read.unit, read.written, read.tail
-        both = unit_metrics & phrased if phrased else unit_metrics
+        both = (unit_metrics & phrased if phrased else unit_metrics) or self._share_of(phrased, unit_metrics, part)
         both = self._power_basis(both, unit_metrics, tail, (part, sentence, where), sentence[:reading.start])
-        if len(both) != 1 and _TRAINING.search(sentence):
-            # "It took 18 minutes to train the model": of the metrics the unit fits, the one of training.
+        if len(both) != 1 and (_TRAINING.search(sentence) or self.of_training):
+            # "It took 18 minutes to train the model", "Llama 3.1 405B: 10 minutes" in an article of training alone: of
+            # the metrics the unit fits, the one of training.
             both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
         if len(both) != 1 or self._qualified(both, where):
             both = self._as_said(both or unit_metrics, unit_metrics, where)
+        if len(both) != 1 and len(switch := self._of_a_switch(unit_metrics, tail)) == 1:
+            return (only := switch.pop()), unit or self._kept_in(only, written), ""
         if (len(both) != 1 or self._linked(both, phrased if where == part else set(), part)) \
                 and (link := self._chip_link(unit_metrics, part)) is not None:
             return link, unit or self._kept_in(link, written), ""
@@ -204,6 +230,32 @@ class MetricReader:
             if settled in unit_metrics:
                 return self._rate_unit(settled, unit, read.scaled)
         return None, unit, f"the unit fits {', '.join(sorted(both or unit_metrics))}"
+
+    def _of_training(self, metric_id: str, sentence: str) -> str:
+        """A ratio of the catalog's token throughput in a sentence that speaks of training and not of inference ("5x the
+        throughput of H100 for fine-tuning") measures the catalog's training performance: throughput is of tokens served."""
+        if self.catalog.metrics[metric_id].unit != "tok/s" or workloads(sentence) != ["training"]:
+            return metric_id
+        trained = self.phrase_metrics("training performance")
+        return trained.pop() if len(trained) == 1 else metric_id
+
+    def _of_a_switch(self, unit_metrics: set[str], tail: str) -> set[str]:
+        """A bandwidth written as a switch's attribute ("a high-bandwidth 11.2TBps AI switch") is a switch's: of the metrics
+        the unit fits, those whose catalog name says switch. A link's switch ("a 1.8 TB/s NVLink switch") passes on the
+        links' bandwidth."""
+        if not (switch := _SWITCH.match(tail)) or CHIP_LINK_WORDS.search(switch.group()):
+            return set()
+        return {m for m in unit_metrics if re.search(r"\bswitch", self.catalog.metrics[m].name, re.I)}
+
+    def _share_of(self, phrased: set[str], unit_metrics: set[str], part: str) -> set[str]:
+        """A figure whose clause names a metric its unit does not fit, and its utilization or efficiency ("93% memory
+        bandwidth utilization"), is a share of that metric: of the metrics the unit fits, the one whose name holds it
+        ("measured memory bandwidth as a share of the peak")."""
+        if not _SHARE.search(part):
+            return set()
+        said = [phrase_pattern(fold_hyphens(name.lower())) for m in phrased for name in (self.catalog.metrics[m].name, *self.catalog.metrics[m].aliases)]
+        shares = {m for m in unit_metrics if any(pattern.search(fold_hyphens(self.catalog.metrics[m].name.lower())) for pattern in said)}
+        return shares if len(shares) == 1 else set()
 
     def _rate_unit(self, metric_id: str, unit: str | None, scaled: re.Match[str] | None) -> tuple[str | None, str | None, str]:
         """A token rate in another unit of time or in thousands ("2.4 tokens per millisecond", "2.38 kilotokens per

@@ -10,9 +10,9 @@ from jalapeno_audit.authoring.metric_words import COUNT_PER, bytes_label
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import Reading
 
-#: A token rate, and "per user" after it: one user's speed.
-TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b"
-                         r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)  # "tokens/sec/user", "tokens per second per user": one user's speed
+#: A token rate, and "per user" after it: one user's speed ("tokens/sec/user", "tokens each second for every user").
+TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a|each)\s*s(?:ec(?:ond)?)?\b"
+                         r"(?P<user>\s*(?:/|per|a|for\s+(?:every|each))\s*user\b)?", re.I)
 #: A token rate per something else than a user or a device ("tokens/second per TFLOPS", "tokens per second per kW").
 PER_BASIS = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b\s*(?:/|per\s)\s*"
                        r"(?!users?\b)(?P<what>[A-Za-z][A-Za-z0-9]*)\b", re.I)
@@ -51,8 +51,9 @@ class UnitReader:
     def read(self, reading: Reading, sentence: str) -> UnitRead:
         """What the unit after an absolute figure says: the metrics it fits, the unit to write and the unit read."""
         tail = sentence[reading.end:reading.end + 60] if reading.end <= len(sentence) else ""
-        # "1,000+ tokens/sec", "2,517 MXFP8 TFLOPS", "83.2 peak petaflops": the unit after a "+", a precision or a word of kind.
-        skipped = match.end() if (match := _BEFORE_UNIT.match(tail)) else 0
+        # "1,000+ tokens/sec", "2,517 MXFP8 TFLOPS", "83.2 peak petaflops": the unit after a "+", a precision or a word of kind;
+        # a percent's unit is its sign ("90%+ FLOPS utilization").
+        skipped = match.end() if (match := _BEFORE_UNIT.match(tail)) and reading.label != "%" else 0
         label = reading.label
         if skipped:
             tail = tail[skipped:]
