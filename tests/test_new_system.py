@@ -121,3 +121,24 @@ def test_an_initialism_defined_after_a_systems_name_names_that_system():
     # A short name that is not the initials of the name's words may be a part or a variant: not the system's name.
     for short in ("T2", "TT"):
         assert _found(f"AWS announced its Trainium2 ({short}) chips and the H100 lost. {short} integrates 96GB of HBM memory.")[0][1:] == (None, True)
+
+
+def test_a_comparator_written_after_its_family_name_is_the_comparator():
+    """'the performance of the Blackwell GB200': the words before the pair make GB200 the comparator of the figure before."""
+    text = "GB300 delivered more than 4x the performance of H100 and nearly 2x the performance of the Blackwell GB200."
+    _, found = scaffold(text, "x", _CATALOG, archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.system, c.vs) for c in found] == [("4", "gb300", "h100"), ("2", "gb300", "gb200")]
+    plain = text.replace("the Blackwell GB200", "the GB200")
+    _, found = scaffold(plain, "x", _CATALOG, archive=None, publisher=None, url=None, published=None)
+    assert [c.vs for c in found] == ["h100", "gb200"]
+
+
+def test_a_size_after_a_catalog_models_name_is_a_model_the_catalog_does_not_know():
+    """'Llama 3.1 40B' (a size the catalog's 'Llama 3.1' names do not hold) is not the family 'Llama 3.1': the model is doubted."""
+    def model(text: str) -> tuple[str | None, bool]:
+        _, found = scaffold(text, "x", _CATALOG, archive=None, publisher=None, url=None, published=None)
+        return found[0].model, "model" in found[0].doubts
+
+    assert model("In Llama 3.1 40B pretraining, GB300 delivered 4x the performance of H100.") == (None, True)
+    assert model("In Llama 3.1 405B pretraining, GB300 delivered 4x the performance of H100.") == ("llama-3.1-405b", False)
+    assert model("On the GB300 with 288GB, Llama 3.1 405B pretraining ran 4x faster than on H100.")[1] is False  # a capacity is no size

@@ -20,6 +20,9 @@ _WORKLOAD = re.compile(r"(?:^|(?<=[.!?:;]\s))(?:On|For|In|With)\s+(?P<name>(?-i:
 _BACK_REFERENCE = re.compile(r"(?:these|those|this|that|such)\s+(?:results?|figures?|numbers?|scores?|speeds?)\b", re.I)
 #: A mention with a size ("405B model") names a model of its own; "the model" may be the one named before it.
 _SIZED = re.compile(r"\d")
+#: A catalog name (blanked out) followed by a size the name does not hold ("Llama 3.1 40B" where the catalog knows
+#: "Llama 3.1" and "Llama 3.1 405B"): a model the catalog does not know, not the family the name before it is.
+_SIZE_AFTER_NAME = re.compile(r"#{2,}[ -]\d+(?:\.\d+)?\s?[BMT]\b")
 
 
 def read_model(candidate: Candidate, sentence: Sentence, masked: str, part: tuple[int, int], models: dict[str, str],
@@ -38,11 +41,12 @@ def read_model(candidate: Candidate, sentence: Sentence, masked: str, part: tupl
     in_part = list(dict.fromkeys(mid for _, mid in mentions(text[part[0]:part[1]], models)))
     in_sentence = list(dict.fromkeys(mid for _, mid in mentions(text, models)))
     sized = [match for match in UNRESOLVED_MODEL.finditer(masked) if _SIZED.search(match.group())]
+    sized += _SIZE_AFTER_NAME.finditer(masked)
     unresolved = sized or ([] if in_sentence or sentence.paragraph_models else list(UNRESOLVED_MODEL.finditer(masked)))
     if len(in_part) == 1 and not any(part[0] <= match.start() < part[1] for match in sized):
         candidate.model = in_part[0]
     elif unresolved and model_bound:
-        candidate.doubts["model"] = f"the text says '{unresolved[0].group()}', which names no model in the catalog"
+        candidate.doubts["model"] = f"the text says '{text[unresolved[0].start():unresolved[0].end()]}', which names no model in the catalog"
     elif len(in_sentence) == 1 and model_bound:
         candidate.model = in_sentence[0]
     elif len(in_sentence) > 1 and candidate.kind == "ratio" and _WHICH.match(text, part[0]) and all(

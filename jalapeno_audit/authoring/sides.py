@@ -141,13 +141,15 @@ class SideReader:
     def sides(self, candidate: Candidate, reading: Reading, text: str, part_start: int, subject: str | None,
                previous: Candidate | None = None, context: str = "") -> None:
         part_start = past_aside(text, part_start)
-        named = self._one_thing(text, mentions(text, self.systems))
+        starts: dict[int, int] = {}  # a kept name's position -> where the thing it names starts ("the Blackwell GB200")
+        named = self._one_thing(text, mentions(text, self.systems), starts)
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
-        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(text[max(0, pos - _REACH):pos])]
+        lead = {pos: text[max(0, starts.get(pos, pos) - _REACH):starts.get(pos, pos)] for pos, _ in named}  # the words before it
+        compared = [(pos, sid) for pos, sid in named if _STRONG_VERSUS.search(lead[pos])]
         strongly = list(compared)
         if not compared:
-            compared = [(pos, sid) for pos, sid in named if _VERSUS.search(text[max(0, pos - 30):pos])]
+            compared = [(pos, sid) for pos, sid in named if _VERSUS.search(lead[pos][-30:])]
         pronoun = _PRONOUN.search(text.strip()) or _BACK.search(text, 0, reading.start)
         sentence = _Named(named, before, after, compared, strongly, pronoun)
         if candidate.kind == "value":
@@ -279,9 +281,10 @@ class SideReader:
         name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
         return system_id if name and _GLOSS.fullmatch(text, pos + len(name), reading.start) else None
 
-    def _one_thing(self, text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    def _one_thing(self, text: str, named: list[tuple[int, str]], starts: dict[int, int]) -> list[tuple[int, str]]:
         """Two names with only a space between name one thing: the one that belongs to a family (a chip), when the other
-        belongs to none (a line, a platform or a common noun: "DGX H100", "Blackwell B200", "H100 GPUs")."""
+        belongs to none (a line, a platform or a common noun: "DGX H100", "Blackwell B200", "H100 GPUs"). ``starts``
+        gets, for a kept name after the one dropped, where the thing starts: the words before it are before the pair."""
         kept = list(named)
         for first, second in pairwise(named):
             name = max((n for n in self.systems if text.lower().startswith(n, first[0])), key=len, default="")
@@ -290,6 +293,8 @@ class SideReader:
             chips = [side for side in (first, second) if side[1] in self.members]
             if len(chips) == 1:
                 kept.remove(first if chips[0] == second else second)
+                if chips[0] == second:
+                    starts[second[0]] = starts.get(first[0], first[0])
         return kept
 
     def _coordinated(self, text: str, before: list[tuple[int, str]], system_id: str) -> bool:
