@@ -476,3 +476,13 @@ def test_a_name_that_only_qualifies_another_is_not_a_mention():
     assert _summary("The Blackwell-based GB200 reaches 500 tokens per second per user.")[0][3] == "gb200"
     # "GB200-powered servers" are not the GB200: whose figure it is stays open.
     assert _summary("GB200-powered servers reach 500 tokens per second per user.")[0][7] == ["system"]
+
+
+def test_a_tier_after_a_name_names_another_product():
+    from jalapeno_audit.authoring.sentences import mention_spans
+    names = {"m2": "apple-m2", "gb200": "gb200"}
+    # "Apple's M2 Max" is not the catalog's M2; "the M2 and the GB200" mentions both.
+    assert [hit[2] for hit in mention_spans("Apple's M2 Max (67 billion) and the GB200", names)] == ["gb200"]
+    assert [hit[2] for hit in mention_spans("the M2 and the GB200", names)] == ["apple-m2", "gb200"]
+    # Only the written tier, capitalised: "the M2 pro forma figures" still mentions the M2.
+    assert [hit[2] for hit in mention_spans("the M2 pro forma figures", names)] == ["apple-m2"]

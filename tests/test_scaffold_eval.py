@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .scaffold_eval import GROUPS, HELD_OUT_LAST, Score, articles, score_article
+from .scaffold_eval import GROUPS, HELD_OUT_NINTH, Score, articles, score_article
 
 SCORES: dict[str, Score] = {}
 
@@ -20,7 +20,7 @@ def test_draft_against_gold(stem, tmp_path):
     score = score_article(stem, tmp_path)
     SCORES[stem] = score
     assert score.gold > 0 and score.candidates > 0
-    if stem in HELD_OUT_LAST:
+    if stem in HELD_OUT_NINTH:
         return  # held out: held to its totals as first scored (test_totals_hold), not tuned article by article
     # The measured levels (see the README): no wrong live claim in any other article, at most half its proposals not figures.
     assert score.wrong == 0, f"{stem}: {score.wrong} wrong live claims"
@@ -30,7 +30,7 @@ def test_draft_against_gold(stem, tmp_path):
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
-    development, used, released, seventh, held_out = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
+    development, used, released, seventh, held_out, ninth = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     assert sum(s.right for s in used) >= 40
@@ -46,7 +46,7 @@ def test_totals_hold():
     assert sum(s.right for s in seventh) >= 18
     assert sum(s.wrong for s in seventh) == 0
     assert sum(s.non_figures for s in seventh) <= 4
-    # 39-44, gold written before any draft, scored once at the end of the round that released 33-38: 6 of 53 gold
+    # 39-44, gold written before any draft, scored once at the end of the round that released 33-38, then used for development: 6 of 53 gold
     # claims live and right, 1 live and wrong, 7 of 55 candidates not figures. Held to those totals as first scored,
     # but for the wrong claim ("180 tokens per user" read as a count of tokens): the rule read from it leaves none since.
     # Since: 8 (a parenthesis closed before a figure no longer cuts its clause off from the sentence's subject; a footnote
@@ -56,3 +56,8 @@ def test_totals_hold():
     # Since: 0 of 47 (a version's parts, a temperature, an opening time frame, a grid's size, a share of total
     # spending and a network switch's bandwidth no longer proposed).
     assert sum(s.non_figures for s in held_out) == 0
+    # 45-50, gold written before any draft, scored once at the end of the round that used 39-44: 1 of 80 gold claims
+    # live and right, none live and wrong, 21 of 71 candidates not figures. Held to those totals as first scored.
+    assert sum(s.right for s in ninth) >= 1
+    assert sum(s.wrong for s in ninth) == 0
+    assert sum(s.non_figures for s in ninth) <= 21

@@ -148,7 +148,9 @@ def _name_regex(name: str, after: str) -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![\w-]){name_pattern(name)}{after}")
 
 
-_MENTION_END = rf"(?![\w]|\.\d|{_QUALIFYING})"
+#: A tier written after a product's name ("Apple's M2 Max", "M4 Pro") names another product than the catalog's "M2".
+_TIER = r"\s+(?-i:Max|Pro|Ultra|Mini|Plus)\b"
+_MENTION_END = rf"(?![\w]|\.\d|{_QUALIFYING}|{_TIER})"
 _MASK_END = r"(?![\w]|\.\d)"
 
 
