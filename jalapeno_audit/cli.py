@@ -76,9 +76,9 @@ def check(
     inputs = run.read_all(options)
     render_options = reporters.RenderOptions(color=color, width=width(), **_placement(output, output_format))
     run_key = inputs.digest(options.key(), output_format, repr((render_options, bool(summary_file))))
-    cached = cache.get("reports", run_key)
-    if _is_report_entry(cached):
-        body, code, summary, attachments = cached
+    cached = cache.get_with_blob("reports", run_key)
+    if cached is not None and _is_report_entry(cached[0]):
+        (code, summary, attachments), body = cached
     else:
         with run.paused_gc(freeze=True):  # building and rendering make millions of small objects; the process then ends
             try:
@@ -93,7 +93,7 @@ def check(
             body, attachments = document.text.encode("utf-8"), document.attachments
             summary = reporters.render(report, "markdown") if summary_file else ""
             code = EXIT_FINDINGS if report.failing() else EXIT_OK
-        cache.put("reports", run_key, (body, code, summary, attachments))
+        cache.put("reports", run_key, (code, summary, attachments), blob=body)  # the body as it is: no copy through marshal
     with _summary_stream(summary_file) as stream:  # opened first: a bad path fails before the report is out
         write(body, output, attachments)
         if stream is not None:
@@ -102,11 +102,11 @@ def check(
 
 
 def _is_report_entry(value) -> bool:
-    """A cached report is (UTF-8 text, exit code, step summary, attachments); anything else is a miss."""
+    """A cached report is (exit code, step summary, attachments), its UTF-8 text the entry's blob; anything else is a miss."""
     return (
-        type(value) is tuple and len(value) == 4 and type(value[0]) is bytes and type(value[1]) is int
-        and value[1] in (EXIT_OK, EXIT_FINDINGS) and type(value[2]) is str and type(value[3]) is tuple
-        and all(type(a) is tuple and len(a) == 2 and type(a[0]) is str and type(a[1]) is str for a in value[3])
+        type(value) is tuple and len(value) == 3 and type(value[0]) is int
+        and value[0] in (EXIT_OK, EXIT_FINDINGS) and type(value[1]) is str and type(value[2]) is tuple
+        and all(type(a) is tuple and len(a) == 2 and type(a[0]) is str and type(a[1]) is str for a in value[2])
     )
 
 

@@ -88,3 +88,17 @@ def test_cache_names_change_with_the_code(monkeypatch):
     before = cache.digest("same input")
     monkeypatch.setattr(cache, "code_fingerprint", lambda: b"other code")
     assert cache.digest("same input") != before
+
+
+def test_an_entry_keeps_its_value_and_its_blob_apart(tmp_path, monkeypatch):
+    """A report's bytes are kept after its value as they are; an entry without one has an empty blob."""
+    from jalapeno_audit.corpus.cache import Cache
+
+    cache = Cache(str(tmp_path / "cache"), b"k" * 32)
+    body = "é report ".encode() * 1000 + bytes(range(256))
+    cache.put("reports", "ab12", (0, "summary", ()), blob=body)
+    cache.put("files", "cd34", {"key": ("row",)})
+    assert cache.get_with_blob("reports", "ab12") == ((0, "summary", ()), body)
+    assert cache.get("reports", "ab12") == (0, "summary", ())
+    assert cache.get_with_blob("files", "cd34") == ({"key": ("row",)}, b"")
+    assert cache.get_with_blob("files", "ef56") is None

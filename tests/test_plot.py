@@ -138,3 +138,43 @@ def test_the_axis_drawn_in_axes_fractions_stands_where_the_data_transform_puts_i
     by_data = canvas.axes.transData.transform([(0, y) for y in range(rows)])[:, 1]
     by_fraction = canvas.axes.transAxes.transform([(0, (rows - 0.5 - y) / rows) for y in range(rows)])[:, 1]
     assert abs(by_data - by_fraction).max() < 1e-9
+
+
+def test_texts_laid_out_once_are_drawn_as_texts_laid_out_each_time(monkeypatch):
+    """A layout kept from chart to chart is the one matplotlib makes anew; a wrapped text is laid out each time."""
+    day = float(dt.date(2024, 5, 1).toordinal())
+    charts = [
+        _chart(LOG, [(1.4, 1.4), (1.6, 1.65), (0.5, None)], "speed: times better (log scale)"),
+        _chart(LINEAR, [(2.0e7, 2.2e7), (3.1e7, 3.1e7)], "Ünïcode ≈ axis → title"),
+        _chart(DAYS, [(day, day + 30), (day + 90, None)]),
+        _chart(LOG, [(1.4, 1.4), (1.6, 1.65), (0.5, None)], "speed: times better (log scale)"),  # again: from the kept layouts
+    ]
+    kept = plot.draw(charts)
+    made = []
+    monkeypatch.setattr(svgtext.LaidOut, "_get_layout", lambda self, renderer: made.append(self) or svgtext.Text._get_layout(self, renderer))
+    assert plot.draw(charts) == kept and made
+
+    import io
+
+    import matplotlib.figure
+
+    figure = matplotlib.figure.Figure(dpi=svgtext.DPI)
+    text = svgtext.LaidOut(0.5, 0.5, "a long label that wraps " * 4, wrap=True)
+    figure.add_artist(text)
+    out = io.StringIO()
+    renderer = svgtext.Renderer(100, 100, out, svgtext.Measured())
+    monkeypatch.undo()
+    figure.draw(renderer)
+    assert "wraps" in out.getvalue() and renderer.measured.layouts == {}
+
+
+def test_a_chart_drawn_without_the_figures_bookkeeping_is_the_figures_own_drawing(monkeypatch):
+    day = float(dt.date(2024, 5, 1).toordinal())
+    charts = [
+        _chart(LOG, [(1.4, 1.4), (1.6, 1.65), (0.5, None)], "speed: times better (log scale)"),
+        _chart(LINEAR, [(2.0e7, 2.2e7), (None, 3.1e7)]),
+        _chart(DAYS, [(day, day + 30), (day + 90, None)]),
+    ]
+    drawn = plot.draw(charts)
+    monkeypatch.setattr(plot._Canvas, "_draw", lambda self, renderer: self.figure.draw(renderer))
+    assert plot.draw(charts) == drawn

@@ -48,6 +48,12 @@ def check(directory, *args):
 # 1. A forged cache in the checkout (or in the real cache directory) cannot change a verdict.
 
 
+def _opened(entry: bytes) -> tuple:
+    """An entry file's (value, blob), read past its HMAC without checking it."""
+    value, length = marshal.loads(entry[32:])
+    return value, entry[len(entry) - length:] if length else b""
+
+
 def forge_cache(tmp_path, monkeypatch, checkout, corpus) -> tuple:
     """What an attacker can commit: a cache under a key of their own that passes the bad corpus.
 
@@ -62,10 +68,10 @@ def forge_cache(tmp_path, monkeypatch, checkout, corpus) -> tuple:
     (corpus / "a.yaml").write_text(source_file("a", BAD_CLAIMS))
     assert check(corpus, "--format", "github", "--cache-dir", str(scratch)).exit_code == 1
     (bad_report_name,) = entries(scratch, "reports")
-    (bad_file_key,) = marshal.loads(entries(scratch, "files")[pack_name][32:])
-    (good_row,) = marshal.loads(good_pack[32:]).values()
+    (bad_file_key,) = _opened(entries(scratch, "files")[pack_name])[0]
+    (good_row,) = _opened(good_pack)[0].values()
     signer = Cache(str(forged), load_key())
-    signer.put("reports", bad_report_name, marshal.loads(good_report[32:]))
+    signer.put("reports", bad_report_name, *_opened(good_report))
     signer.put("files", pack_name, {bad_file_key: good_row})
     return forged, attacker
 
@@ -138,9 +144,9 @@ def _oversize(path) -> None:
 def hostile_entries(path, signer: Cache, kind: str, name: str, saved: bytes) -> dict:
     """Ways to fill one entry file: planted by hand, or signed with the real key but of the wrong shape."""
     if kind == "reports":
-        wrong_shapes = [("x", 7, "y"), ("x", True, "y"), ["x", 0, "y"], ("x", 0)]
+        wrong_shapes = [("x", 7, "y"), (7, "y", ()), (True, "y", ()), [0, "y", ()], (0, "y"), (0, "y", (("a", 1),))]
     else:
-        (file_key,) = marshal.loads(saved[32:])
+        (file_key,) = _opened(saved)[0]
         wrong_shapes = [[1, 2], {file_key: ("bad",)}, {file_key: ((1, 2), (), ())}, {file_key: (None, (("x",),), ())}, {file_key: 5}]
     cases = {
         "marshal bomb": lambda: path.write_bytes(b"[\x00\x00\x00\x01"),
@@ -153,6 +159,10 @@ def hostile_entries(path, signer: Cache, kind: str, name: str, saved: bytes) -> 
     }
     for number, value in enumerate(wrong_shapes):
         cases[f"signed wrong shape {number}"] = lambda value=value: signer.put(kind, name, value)
+    value, blob = _opened(saved)
+    for number, length in enumerate((len(saved), -1, "x")):  # a blob longer than the entry, a negative one, no length
+        payload = marshal.dumps((value, length))
+        cases[f"signed blob length {number}"] = lambda payload=payload: path.write_bytes(signer._mac(kind, name, payload, blob) + payload + blob)
     return cases
 
 

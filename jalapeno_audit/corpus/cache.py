@@ -15,6 +15,9 @@ symlink, read only when it is a regular file of at most MAX_ENTRY_BYTES, authent
 it is decoded (``marshal`` of plain values, which never runs code), and checked for shape by
 its reader. Anything wrong is a miss, never an error.
 
+Layout: the HMAC, then the marshalled pair (value, length of the blob), then the blob: bytes kept
+as they are (a report of tens of megabytes, which marshal would copy for nothing).
+
 Bounds: an entry over MAX_ENTRY_BYTES is not written; past MAX_CACHE_BYTES in all, the
 entries used least recently (by mtime, which a hit refreshes) are removed.
 """
@@ -33,7 +36,7 @@ from pathlib import Path
 from jalapeno_audit import __version__
 from jalapeno_audit.fileio import TEMP_PREFIX, remove_stale_temporaries, replace_bytes, temporary_beside
 
-_FORMAT = 5  # bump when the shape of cached entries changes, or what loading a file yields (5: claims without their field lines)
+_FORMAT = 6  # bump when the shape of cached entries changes, or what loading a file yields (6: a blob after the value)
 APP_DIR = "jalapeno-audit"
 KEY_FILE = "jalapeno-audit.key"
 KEY_BYTES = 32
@@ -142,14 +145,21 @@ class Cache:
         assert self.directory is not None  # only called for a cache in use
         return os.path.join(self.directory, kind, name[:2], name)
 
-    def _mac(self, kind: str, name: str, payload: bytes | memoryview) -> bytes:
+    def _mac(self, kind: str, name: str, *parts: bytes | memoryview) -> bytes:
         label = f"{kind}\0{name}\0".encode("utf-8", "surrogatepass")
         assert self.key is not None  # only called for a cache in use
         mac = hmac.new(self.key, label, hashlib.sha256)
-        mac.update(payload)  # not label + payload: a report entry can be tens of megabytes, copied for nothing
+        for part in parts:  # not label + parts: a report entry can be tens of megabytes, copied for nothing
+            mac.update(part)
         return mac.digest()
 
     def get(self, kind: str, name: str):
+        """The value put under ``kind`` and ``name``, or None."""
+        found = self.get_with_blob(kind, name)
+        return None if found is None else found[0]
+
+    def get_with_blob(self, kind: str, name: str) -> tuple | None:
+        """(value, blob) as put, or None."""
         if self.directory is None:
             return None
         path = self._path(kind, name)
@@ -160,21 +170,25 @@ class Cache:
         if not hmac.compare_digest(data[:MAC_BYTES], self._mac(kind, name, payload)):
             return None
         try:
-            value = marshal.loads(payload)
+            decoded = marshal.loads(payload)  # the blob after it is left alone
         except (EOFError, ValueError, TypeError):
             return None
+        if type(decoded) is not tuple or len(decoded) != 2 or type(decoded[1]) is not int or not 0 <= decoded[1] < len(payload):
+            return None
+        value, length = decoded
         with contextlib.suppress(OSError):
             os.utime(path)  # recently used: evicted last
-        return value
+        return value, data[len(data) - length:] if length else b""
 
-    def put(self, kind: str, name: str, value) -> None:
+    def put(self, kind: str, name: str, value, blob: bytes = b"") -> None:
+        """Keep ``value`` (plain values ``marshal`` can write) and ``blob`` (bytes, stored as they are)."""
         if self.directory is None:
             return
         try:
-            payload = marshal.dumps(value)
+            payload = marshal.dumps((value, len(blob)))
         except ValueError:
             return
-        if len(payload) + MAC_BYTES > MAX_ENTRY_BYTES:
+        if len(payload) + len(blob) + MAC_BYTES > MAX_ENTRY_BYTES:
             return
         path = self._path(kind, name)
         try:
@@ -182,7 +196,7 @@ class Cache:
             ignore = os.path.join(self.directory, ".gitignore")
             if not os.path.lexists(ignore):
                 replace_bytes(ignore, b"# created by jalapeno-audit; safe to delete\n*\n", sync=False)
-            replace_bytes(path, (self._mac(kind, name, payload), payload), mode=0o600, sync=False)
+            replace_bytes(path, (self._mac(kind, name, payload, blob), payload, blob), mode=0o600, sync=False)
             self.evict()
         except (OSError, ValueError):
             pass  # a cache that cannot be written is only a slower run

@@ -149,8 +149,8 @@ class _Canvas:
         self.tick_labels: list[Text] = []
         # The title and the formatter's offset ("1e6") go below the tick labels, one line high.
         under = below + rc["font.size"] * _LINE
-        self.title = ax.text(0.5, 0, "", transform=ax.transAxes + _down(self.figure, under + rc["axes.labelpad"]), ha="center", va="top", zorder=_AXIS)
-        self.offset = ax.text(1, 0, "", transform=ax.transAxes + _down(self.figure, under + _OFFSET_PAD), ha="right", va="top", zorder=_AXIS)
+        self.title = _text(ax, 0.5, 0, transform=ax.transAxes + _down(self.figure, under + rc["axes.labelpad"]), ha="center", va="top", zorder=_AXIS)
+        self.offset = _text(ax, 1, 0, transform=ax.transAxes + _down(self.figure, under + _OFFSET_PAD), ha="right", va="top", zorder=_AXIS)
         self.formatter = ScalarFormatter(useOffset=False)
         self.formatter.create_dummy_axis()
         self.bands = PolyCollection([], zorder=1, linewidths=0.8, hatch="////")
@@ -167,8 +167,8 @@ class _Canvas:
             collection.set_paths([_MarkerPath(path.vertices, path.codes) for path in collection.get_paths()])
         self.one = ax.add_line(Line2D([], [], color="#555555", linewidth=1, linestyle="--", zorder=2, transform=across)) if scale == LOG else None
         # Just above the 1x line, 5 points to either side.
-        self.below = ax.text(0, 1.02, "", transform=across + _right(self.figure, -5), ha="right", va="bottom", color="#333333")
-        self.above = ax.text(0, 1.02, "", transform=across + _right(self.figure, 5), ha="left", va="bottom", color="#333333")
+        self.below = _text(ax, 0, 1.02, transform=across + _right(self.figure, -5), ha="right", va="bottom", color="#333333")
+        self.above = _text(ax, 0, 1.02, transform=across + _right(self.figure, 5), ha="left", va="bottom", color="#333333")
         self.labels: list[Text] = []
         _unhooked(self.axes.get_children())
 
@@ -187,9 +187,17 @@ class _Canvas:
         self.title.set_text(escape.svg_text(chart.axis))
         out = io.StringIO()
         renderer = svgtext.Renderer(WIDTH * 72, height * 72, out, self.measured)
-        self.figure.draw(renderer)
+        self._draw(renderer)
         renderer.finalize()
         return out.getvalue()
+
+    def _draw(self, renderer: svgtext.Renderer) -> None:
+        """What ``Figure.draw`` draws of a figure of one axes, no layout engine and no one listening for its draw events,
+        without its bookkeeping (a lock, the sorting of its one child, a draw event): a test holds the two to the same bytes."""
+        renderer.open_group("figure", gid=self.figure.get_gid())
+        self.figure.patch.draw(renderer)
+        self.axes.draw(renderer)
+        renderer.close_group("figure")
 
     def _limits(self, rows: tuple[Row, ...]) -> tuple[float, float]:
         finite = [v for r in rows for v in (r.lo, r.hi) if v is not None]
@@ -225,7 +233,7 @@ class _Canvas:
         down = matplotlib.rcParams["xtick.major.size"] / (self.axes.get_position().height * self.figure.get_figheight() * 72)
         self.ticks.set_data(along, [y for _ in ticks for y in (0, -down, math.nan)])
         _place(self.tick_labels, [((t, 0), text) for t, text in zip(places, texts, strict=True)],
-               lambda: self.axes.text(0, 0, "", transform=self.tick_at, ha="center", va="top", zorder=_AXIS))
+               lambda: _text(self.axes, 0, 0, transform=self.tick_at, ha="center", va="top", zorder=_AXIS))
         self.offset.set_text(offset)
 
     def _across(self, values: list[float], low: float, high: float) -> list[float]:
@@ -270,7 +278,7 @@ class _Canvas:
         # taking each label through the x axis's scale.
         count = len(rows)
         _place(self.labels, [((-0.02, (count - 0.5 - y) / count), _short(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
-               lambda: self.axes.text(0, 0, "", transform=self.axes.transAxes, ha="right", va="center", zorder=_LABELS))
+               lambda: _text(self.axes, 0, 0, transform=self.axes.transAxes, ha="right", va="center", zorder=_LABELS))
 
     def _bands(self, chart: Chart) -> None:
         verts = [[(b.lo, b.first_row - 0.42), (b.hi, b.first_row - 0.42), (b.hi, b.last_row + 0.42), (b.lo, b.last_row + 0.42)] for b in chart.bands]
@@ -320,6 +328,13 @@ _AXIS, _LABELS = 0.5, 5
 _LINE = 1.0
 #: Points between the tick labels and the formatter's offset text, as matplotlib's Axis leaves.
 _OFFSET_PAD = 3
+
+
+def _text(axes, x: float, y: float, **properties) -> svgtext.LaidOut:
+    """An empty text in the axes, laid out once per string (see ``svgtext.LaidOut``), placed as ``Axes.text`` places one."""
+    text = svgtext.LaidOut(x, y, "", clip_on=False, **properties)
+    axes.add_artist(text)
+    return text
 
 
 def _down(figure: Figure, points: float) -> ScaledTranslation:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from matplotlib.backends.backend_svg import RendererSVG
 from matplotlib.font_manager import findfont, get_font
 from matplotlib.ft2font import LoadFlags
+from matplotlib.text import Text
 
 DPI = 72  # points are pixels: sizes in the SVG read as points
 
@@ -26,6 +27,33 @@ class Measured:
     texts: dict = field(default_factory=dict)  # (text, ismath, font properties) -> (width, height, descent)
     glyphs: dict = field(default_factory=dict)  # (font file, size) -> {character: (advance, ascent, descent)}
     lines: dict = field(default_factory=dict)  # font properties -> (ascent, descent, line gap) of a line of text
+    layouts: dict = field(default_factory=dict)  # what a text's layout depends on (``LaidOut``) -> the layout
+
+
+class LaidOut(Text):
+    """A text whose layout is kept from chart to chart, in the ``Measured`` of the renderer that draws it.
+
+    Matplotlib lays a text out (its lines, their extents, the offsets its alignment makes) every
+    time it is drawn, though the layout depends on none of the text's position: a chart's tick
+    labels and titles come back chart after chart, each laid out once here. Drawn by another
+    renderer than ours, or wrapped, it is laid out as any text.
+    """
+
+    def _get_layout(self, renderer):
+        lay_out = super()._get_layout  # type: ignore[misc]  # matplotlib's own, which its stubs leave out
+        measured = getattr(renderer, "measured", None)
+        figure = self.get_figure(root=True)
+        if not isinstance(measured, Measured) or figure is None or self.get_wrap():  # a wrapped text's lines depend on where it stands
+            return lay_out(renderer)
+        # Everything matplotlib's layout reads from the text (its font by the hash of its state, which is how font
+        # properties compare equal); the renderer's metrics are those of ``measured``.
+        key = (self.get_text(), hash(self.get_fontproperties()), self.get_horizontalalignment(), self.get_verticalalignment(),
+               self.get_rotation(), self.get_rotation_mode(), vars(self)["_linespacing"], vars(self)["_multialignment"],
+               self.get_usetex(), figure.dpi)
+        layout = measured.layouts.get(key)
+        if layout is None:
+            layout = measured.layouts[key] = lay_out(renderer)
+        return layout  # shared: matplotlib's callers read the box (``translated`` makes a new one), and never change it
 
 
 class Renderer(RendererSVG):
