@@ -178,3 +178,20 @@ def test_a_chart_drawn_without_the_figures_bookkeeping_is_the_figures_own_drawin
     drawn = plot.draw(charts)
     monkeypatch.setattr(plot._Canvas, "_draw", lambda self, renderer: self.figure.draw(renderer))
     assert plot.draw(charts) == drawn
+
+
+def test_texts_written_with_a_kept_style_are_the_texts_matplotlib_writes(monkeypatch):
+    """Tick labels, titles, the coloured side labels and row labels of every alignment, as matplotlib's own method writes them."""
+    from matplotlib.backends.backend_svg import RendererSVG
+
+    day = float(dt.date(2024, 5, 1).toordinal())
+    charts = [
+        _chart(LOG, [(1.4, 1.4), (1.6, 1.65), (0.5, None)], "speed: times better (log scale)"),
+        _chart(LINEAR, [(2.0e7, 2.2e7), (-3.1e7, None)], 'Ünïcode & <axis> "title"'),
+        _chart(DAYS, [(day, day + 30), (day + 90, None)]),
+        _chart(LOG, [(0.02, 0.03), (40.0, 41.0)], "speed: times better (log scale)"),
+    ]
+    kept = plot.draw(charts)
+    monkeypatch.setattr(svgtext.Renderer, "_draw_text_as_text", RendererSVG._draw_text_as_text)
+    assert plot.draw(charts) == kept
+    assert "&lt;axis&gt;" in kept[1] and "fill: #333333" in kept[0]

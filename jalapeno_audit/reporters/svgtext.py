@@ -12,7 +12,7 @@ import io
 import re
 from dataclasses import dataclass, field
 
-from matplotlib.backends.backend_svg import RendererSVG
+from matplotlib.backends.backend_svg import RendererSVG, _short_float_fmt
 from matplotlib.font_manager import findfont, get_font
 from matplotlib.ft2font import LoadFlags
 from matplotlib.text import Text
@@ -28,6 +28,7 @@ class Measured:
     glyphs: dict = field(default_factory=dict)  # (font file, size) -> {character: (advance, ascent, descent)}
     lines: dict = field(default_factory=dict)  # font properties -> (ascent, descent, line gap) of a line of text
     layouts: dict = field(default_factory=dict)  # what a text's layout depends on (``LaidOut``) -> the layout
+    styles: dict = field(default_factory=dict)  # (font properties' hash, colour, alpha, alignment) -> a text's SVG style
 
 
 class LaidOut(Text):
@@ -68,6 +69,39 @@ class Renderer(RendererSVG):
     def __init__(self, width: float, height: float, out: io.StringIO, measured: Measured) -> None:
         super().__init__(width, height, out, metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
         self.measured = measured
+
+    def _draw_text_as_text(self, gc, x, y, s, prop, angle, ismath, mtext=None):
+        """A text element as matplotlib writes it, its style (font, colour, anchor) written once per process.
+
+        Matplotlib builds a text's style anew for every text (the font's family names expanded and
+        quoted, the colour in hex, the CSS joined): the same few styles, chart after chart. The
+        first time a style is seen, matplotlib's own method writes it (to a writer that keeps what
+        it is given); after that, only the text's place is computed, as matplotlib computes it for
+        an unrotated text anchored where it stands. Anything else is drawn by matplotlib's method.
+        """
+        if ismath or mtext is None or angle != 0:
+            return super()._draw_text_as_text(gc, x, y, s, prop, angle, ismath, mtext)
+        rgb = gc.get_rgb()
+        key = (hash(prop), tuple(rgb), gc.get_alpha() if gc.get_forced_alpha() else rgb[3], mtext.get_ha())
+        style = self.measured.styles.get(key)
+        if style is None:
+            style = self.measured.styles[key] = self._style(gc, prop, mtext)
+        # As matplotlib places an anchored text: at its anchor, moved along the vertical of its angle (0) to the baseline.
+        ax, ay = mtext.get_transform().transform(mtext.get_unitless_position())
+        ay = self.height - ay
+        v_offset = 0.0 * (x - ax) + 1.0 * (y - ay)
+        ax, ay = _short_float_fmt(ax + v_offset * 0.0), _short_float_fmt(ay + v_offset * 1.0)
+        self.writer.element("text", s, attrib={"style": style, "x": ax, "y": ay, "transform": f"rotate({_short_float_fmt(-angle)} {ax} {ay})"})
+
+    def _style(self, gc, prop, mtext) -> str:
+        """The style matplotlib writes for a text of this font, colour and alignment."""
+        writer, kept = self.writer, _Kept()
+        self.writer = kept  # type: ignore[assignment]  # only its ``element`` is called for a text
+        try:
+            super()._draw_text_as_text(gc, 0.0, 0.0, "x", prop, 0, False, mtext)
+        finally:
+            self.writer = writer
+        return kept.attributes["style"]
 
     def get_text_width_height_descent(self, s, prop, ismath):
         extent = self.measured.texts.get((s, ismath, prop))
@@ -113,6 +147,15 @@ class Renderer(RendererSVG):
         ascent = max(a for _, a, _ in measured)
         descent = max(d for _, _, d in measured)
         return sum(w for w, _, _ in measured), ascent + descent, descent
+
+
+class _Kept:
+    """Stands for the SVG writer: keeps the attributes of the element it is given."""
+
+    attributes: dict[str, str]
+
+    def element(self, tag, text=None, attrib=None, **extra) -> None:
+        self.attributes = {**(attrib or {}), **extra}
 
 
 def _line_metrics(font, size: float) -> tuple[float, float, float] | tuple[None, None, None]:
