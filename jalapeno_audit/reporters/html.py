@@ -250,7 +250,7 @@ def _finding(finding, number: int, label: str, svg: str | None, description: str
     ]
     first = finding.claims[0]
     out.append(f'<p class="meta">fingerprint <code>{esc(finding.fingerprint)}</code> · claim file '
-               f'<a href="{esc(options.link(first.path))}#L{first.line}">{esc(first.path)}:{first.line}</a></p>')
+               f'<a href="{cells.link(first.path)}#L{first.line}">{esc(first.path)}:{first.line}</a></p>')
     if svg is not None and description is not None:
         caption = f"f{number}-caption"
         svg = svg.replace("<svg ", f'<svg role="group" aria-labelledby="{caption}" ', 1)
@@ -314,11 +314,18 @@ class _Cells:
     def __init__(self, options: RenderOptions) -> None:
         self.options = options
         self.cache: dict[int, str] = {}
+        self.links: dict[str, str] = {}  # a claim file's path -> its link from the report, escaped: one per file
+
+    def link(self, path: str) -> str:
+        link = self.links.get(path)
+        if link is None:
+            link = self.links[path] = esc(self.options.link(path))
+        return link
 
     def of(self, claim) -> str:
         cells = self.cache.get(id(claim))
         if cells is None:
-            where = f'<a href="{esc(self.options.link(claim.path))}#L{claim.line}">{esc(claim.path)}:{claim.line}</a>'
+            where = f'<a href="{self.link(claim.path)}#L{claim.line}">{esc(claim.path)}:{claim.line}</a>'
             cells = self.cache[id(claim)] = (
                 f"<td><code>{esc(claim.full_id)}</code></td><td>{esc(claim.source)}</td><td>{esc(claim.by)}</td>"
                 f"<td>{esc(claim.figure_text())}</td><td><blockquote>{esc(claim.quote)}</blockquote></td><td>{where}</td>"

@@ -170,20 +170,23 @@ class _Canvas:
         self.below = _text(ax, 0, 1.02, transform=across + _right(self.figure, -5), ha="right", va="bottom", color="#333333")
         self.above = _text(ax, 0, 1.02, transform=across + _right(self.figure, 5), ha="left", va="bottom", color="#333333")
         self.labels: list[Text] = []
+        self.shown_rows = 0  # the number of rows the figure is sized for
         _unhooked(self.axes.get_children())
 
     def render(self, chart: Chart, link: Linker | None) -> str:
         rows = chart.rows
         top = SIDES + 0.1
         height = top + ROW * len(rows) + BOTTOM
-        self.figure.set_size_inches(WIDTH, height)
-        self.axes.set_position((LABELS / WIDTH, BOTTOM / height, (WIDTH - LABELS - RIGHT) / WIDTH, ROW * len(rows) / height))
+        if len(rows) != self.shown_rows:  # the figure's size, the axes' place and the rows' span follow the number of rows
+            self.shown_rows = len(rows)
+            self.figure.set_size_inches(WIDTH, height)
+            self.axes.set_position((LABELS / WIDTH, BOTTOM / height, (WIDTH - LABELS - RIGHT) / WIDTH, ROW * len(rows) / height))
+            self.axes.set_ylim(len(rows) - 0.5, -0.5)
         low, high = self._limits(rows)
         self._ticks(low, high)
         self._rows(rows, low, high, link)
         self._bands(chart)
         self._sides(chart, low, high)
-        self.axes.set_ylim(len(rows) - 0.5, -0.5)
         self.title.set_text(escape.svg_text(chart.axis))
         out = io.StringIO()
         renderer = svgtext.Renderer(WIDTH * 72, height * 72, out, self.measured)
