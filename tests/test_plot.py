@@ -195,3 +195,13 @@ def test_texts_written_with_a_kept_style_are_the_texts_matplotlib_writes(monkeyp
     monkeypatch.setattr(svgtext.Renderer, "_draw_text_as_text", RendererSVG._draw_text_as_text)
     assert plot.draw(charts) == kept
     assert "&lt;axis&gt;" in kept[1] and "fill: #333333" in kept[0]
+
+
+def test_pooled_labels_taken_out_and_put_back_keep_their_order():
+    """Rows shown, then fewer, then more than ever: each chart is the one drawn alone."""
+    sizes = (6, 2, 9, 3)
+    charts = [_chart(LOG, [(1.0 + n / 10, 1.0 + n / 10) for n in range(size)]) for size in sizes]
+    together = plot.draw(charts)
+    for number, chart in enumerate(charts):
+        alone = plot.draw([chart])[0]
+        assert together[number] == alone.replace('"chart1-', f'"chart{number + 1}-').replace("#chart1-", f"#chart{number + 1}-")
