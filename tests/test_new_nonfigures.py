@@ -1,5 +1,6 @@
 """`audit new`: numbers no analyst records as an accelerator's figure are not proposed (a version's parts, a temperature,
-a sentence's opening time frame, a grid's dimensions, a share of total spending); figures of the same look stay."""
+a sentence's opening time frame, a grid's dimensions, a share of total spending, a figure asked about); figures of the same look
+stay."""
 
 from __future__ import annotations
 
@@ -46,3 +47,11 @@ def test_a_share_of_total_spending_is_no_figure():
 def test_a_figure_given_to_network_gear_is_no_accelerators():
     assert _figures("The racks use InfiniBand with 800 GB/s networking for cluster communication.") == []
     assert "800" in _figures("The B200 offers 800 GB/s of networking over Ethernet.")
+
+
+def test_a_figure_asked_about_is_no_figure():
+    assert _figures("Where does the 3200 FPS benchmark claim for the H100 come from ?") == []
+    assert _figures("Is the B200 really 8x faster than the H100?”") == []
+    # A question before the answer leaves the answer's figure: "The result? 2,500 tokens per second."
+    assert _figures("The result? The H100 reached 2,500 tokens per second.") == ["2500"]
+    assert "8" in _figures("The B200 is 8x faster than the H100. Is it the fastest chip?")

@@ -57,7 +57,8 @@ def test_totals_hold():
     # spending and a network switch's bandwidth no longer proposed).
     assert sum(s.non_figures for s in held_out) == 0
     # 45-50, gold written before any draft, scored once at the end of the round that used 39-44: 1 of 80 gold claims
-    # live and right, none live and wrong, 21 of 71 candidates not figures. Held to those totals as first scored.
+    # live and right, none live and wrong, 21 of 71 candidates not figures. Held to those totals as first scored, then
+    # used for development. Since: 19 (a figure asked about in a question is not proposed).
     assert sum(s.right for s in ninth) >= 1
     assert sum(s.wrong for s in ninth) == 0
-    assert sum(s.non_figures for s in ninth) <= 21
+    assert sum(s.non_figures for s in ninth) <= 19

@@ -1,6 +1,6 @@
 """Numbers an article writes that no analyst records as a benchmark or a specification of an accelerator: a version
 number's parts, a temperature, the time frame a sentence opens with, a grid's dimensions, a share of an industry's
-spending. They are not proposed at all."""
+spending, a figure asked about. They are not proposed at all."""
 
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ _SPENDING = re.compile(r"(?:\s*%)?(?:\s+of)?\s+(?:the\s+)?(?:total|overall|all|g
 #: Network gear the figure is given to ("Quantum-X800 InfiniBand with 800 GB/s networking"): the network's, no accelerator's.
 _NETWORK_WITH = re.compile(r"\b(?:InfiniBand|Ethernet|switch(?:es)?|NICs?|network (?:cards?|adapters?))\s+with\s+(?:up to\s+)?$", re.I)
 
+#: A question asks and states nothing: its figures are someone's, doubted or sourced ("Where does the 3200 FPS claim come from?").
+_QUESTION = re.compile(r"\?[\"”’)]*\s*$")
+
 
 def not_figures(found: list[Candidate]) -> list[Candidate]:
     """The candidates left once the numbers that are no accelerator's figures are set aside."""
@@ -33,6 +36,8 @@ def not_figures(found: list[Candidate]) -> list[Candidate]:
 
 def _no_figure(candidate: Candidate) -> bool:
     quote, start, end = candidate.quote, candidate.start, candidate.end
+    if _QUESTION.search(quote):
+        return True
     if candidate.kind == "value" and (_VERSION.match(quote, end) or _TEMPERATURE.match(quote, end) or _NETWORK_WITH.search(quote[:start])):
         return True
     if candidate.kind == "value" and _FRAME.fullmatch(quote[:start]) and _FRAME_UNIT.match(quote, end):
