@@ -240,3 +240,70 @@ def test_a_lead_in_that_continues_the_one_before_reads_the_table_with_both():
     # Prose between the tables, or a lead-in of its own, breaks the thread: the second table names no model.
     for text in (RELATIVE + "\nGamma is newer.\n" + second, RELATIVE + second.replace("And against Gamma:", "Against Gamma:")):
         assert all("model" in c.doubts for c in _draft(text)[2:])
+
+
+FLAT = ("Results on Llama 3.1 70B:\n"
+        "| System | Throughput (tok/s) | Time to first token | Runs | Error rate | vs Alpha | |---|---|---|---|---|---| "
+        "| Alpha | 1,200 | 25ms | 10 | 0% | 1.0x | | Beta | 600 | 31ms | 10 | 1% | 2.0x slower |\n"
+        "Source: our measurements.\n")
+
+
+def test_a_markdown_table_flattened_onto_one_line_is_read_by_its_separator_row():
+    found = _draft(FLAT)
+    assert [(c.system, c.vs, c.metric, c.figure, c.unit, c.quote) for c in found if c.kind == "value"] == [
+        ("alpha-chip", None, "throughput", "1200", None, "| Alpha | 1,200 | 25ms | 10 | 0% | 1.0x |"),
+        ("alpha-chip", None, "ttft", "25", "ms", "| Alpha | 1,200 | 25ms | 10 | 0% | 1.0x |"),
+        ("beta-chip", None, "throughput", "600", None, "| Beta | 600 | 31ms | 10 | 1% | 2.0x slower |"),
+        ("beta-chip", None, "ttft", "31", "ms", "| Beta | 600 | 31ms | 10 | 1% | 2.0x slower |")]
+    assert all(not c.doubts and c.model == "llama-3.1-70b" for c in found if c.kind == "value")
+    # Under headers that name no metric or unit, a bare figure counts something else ("Runs", "Error rate").
+    assert not [c for c in found if c.figure in ("10", "0.00", "0.01")]
+
+
+def test_a_multiple_in_a_column_against_one_system_sets_the_rows_system_against_it():
+    ratios = [(c.system, c.vs, c.figure, sorted(c.doubts)) for c in _draft(FLAT) if c.kind == "ratio"]
+    assert ratios == [("alpha-chip", "beta-chip", "2.0", ["metric"])]  # "2.0x slower" than Alpha; Alpha's own "1.0x" is no claim
+    faster = [(c.system, c.vs) for c in _draft(FLAT.replace("2.0x slower", "2.0x faster")) if c.kind == "ratio"]
+    assert faster == [("beta-chip", "alpha-chip")]
+
+
+def test_a_flattened_line_without_a_separator_row_is_not_a_table():
+    for line in ("| System | Throughput (tok/s) | | Alpha | 1,200 | | Beta | 600 |",  # no separator row
+                 "| System | Throughput (tok/s) |---|---| | Alpha | 1,200 | | Beta | 600 |"):  # no blank between header and separator
+        assert not [c for c in _draft(f"Results.\n{line}\n") if c.quote.startswith("| Alpha")], line
+
+
+PIPED = """Specification |
+Alpha |
+Beta |
+---|---|---|
+Part Number |
+AX-100 |
+BB-200 |
+Chips |
+1 |
+2 |
+Clock |
+1 GHz |
+1.1 GHz |
+Memory |
+96GB HBM3 |
+128GB HBM3 |
+Dimensions |
+36mm x 254mm |
+36mm x 254mm |
+Power Connector |
+1x 8-pin |
+2x 8-pin |
+Notes follow.
+"""
+
+
+def test_a_table_of_one_cell_a_line_each_followed_by_a_bar_is_read_by_its_separator_line():
+    found = _draft(PIPED)
+    assert [(c.system, c.metric, c.figure, c.quote, c.doubts) for c in found] == [
+        ("alpha-chip", "memory-capacity", "96", "Memory |\n96GB HBM3 |\n128GB HBM3 |", {}),
+        ("beta-chip", "memory-capacity", "128", "Memory |\n96GB HBM3 |\n128GB HBM3 |", {})]
+    # Part numbers, counts of parts, a unit the catalog does not hold ("GHz"), sizes in two dimensions and counts of
+    # connectors are not figures; a separator line whose rules do not match the header's cells makes no table.
+    assert not [c for c in _draft(PIPED.replace("---|---|---|", "---|---|")) if c.quote.startswith("Memory |")]

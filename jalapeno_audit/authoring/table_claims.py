@@ -15,10 +15,11 @@ in a table of systems (a total), empty cells ("n/a", "-") and years are not figu
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell
+from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell, unit_cell, way_cell
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, MetricReader
@@ -42,7 +43,21 @@ _THROUGHPUT_SCENARIOS = re.compile(r"offline|server|interactive", re.I)
 _KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
           ("batch", re.compile(r"batch|BS=", re.I)), ("isl", re.compile(r"ISL|input length", re.I)), ("osl", re.compile(r"OSL|output length", re.I)))
 _YEAR = re.compile(r"\byears?\b", re.I)
+#: A column of multiples against one system, named after these words ("vs Groq", "relative to the H100").
+_AGAINST = re.compile(r"\s*(?:relative to|vs\.?|versus|against|compared (?:to|with))\s+(?:the\s+)?", re.I)
 _VARIANT = re.compile(r"\s+(?:Instruct|Chat)\b", re.I)  # "Llama 3.1 Instruct 70B": the instruction-tuned release of Llama 3.1 70B
+
+
+@dataclass(frozen=True)
+class Written:
+    """The figure a table cell holds."""
+
+    cell: str  # the cell as written ("18ms", "5.7x slower")
+    number: str  # its figure, without the unit ("18", "5.7x")
+    kind: str  # value | ratio
+    fits: frozenset[str] = frozenset()  # the metrics the unit the cell writes fits (none written: empty)
+    unit: str | None = None  # that unit, when it is not the metric's own ("ms")
+    way: str = ""  # the way a multiple runs, when written after it ("slower", "faster")
 
 
 class TableDrafter:
@@ -68,6 +83,8 @@ class TableDrafter:
 
     def candidates(self, table: Table) -> list[Candidate]:
         system_rows = [bool(mentions(row.label, self.systems)) for row in table.rows]
+        # A table whose row labels or column headers name metrics or units says what each of its figures measures.
+        headed = any(self._measured(text) for text in (*table.columns, *(row.label for row in table.rows)))
         found: list[Candidate] = []
         for row in table.rows:
             if sum(system_rows) * 2 >= len(system_rows) and not mentions(row.label, self.systems) and not self.is_group(row.group):
@@ -77,16 +94,42 @@ class TableDrafter:
             for column, cell in zip(table.columns, row.cells, strict=True):
                 if empty_cell(cell) or _condition_key(column) or _YEAR.search(column) or _YEAR.search(row.label):
                     continue
-                found.append(self._cell(table, row, column, cell, given))
+                if (written := self._figure_of(cell, headed and not self._measured(f"{column} {row.label} {row.group}"))) is None:
+                    continue
+                if written.kind == "ratio" and self._against(column) in self._row_systems(row):
+                    continue  # a system against itself ("1.0x" in its own row of a "vs Groq" column)
+                found.append(self._cell(table, row, column, written, given))
         return found
 
-    def _cell(self, table: Table, row: Row, column: str, cell: str, given: dict[str, str]) -> Candidate:
-        number = cell.split("(")[0].strip()
+    def _measured(self, text: str) -> bool:
+        """Whether a row label or column header names a metric or a unit."""
+        return bool(self.metrics.phrase_metrics(text) or self._unit(text)[0] or self._header_unit(text)[0])
+
+    def _figure_of(self, cell: str, unmeasured: bool) -> Written | None:
+        """The figure a cell holds, or None: a cell of no one figure ("TC-02001", "1x 4+4-pin EPS12V"), one whose unit the
+        catalog does not hold ("1 GHz", "12 GT/sec"), and, when the table's headers say what its figures measure, a bare
+        figure whose own row and column name no metric or unit (a count: "Total requests 100", an "Error rate" of "0%")."""
+        if (way := way_cell(cell)) is not None:
+            return Written(cell, way[0], "ratio", way=way[1])
+        if figure_cell(cell):
+            number = cell.split("(")[0].strip()
+            kind = "ratio" if number[-1:] in "x×" else "value"
+            return None if unmeasured and kind == "value" else Written(cell, number, kind)
+        if (with_unit := unit_cell(cell)) is None:
+            return None
+        fits, unit = self._unit_of(with_unit[1])
+        return Written(cell, with_unit[0], "value", frozenset(fits), unit) if fits else None
+
+    def _row_systems(self, row: Row) -> set[str]:
+        return {system for text in (row.label, row.group) for _, system in mentions(text, self.systems)}
+
+    def _cell(self, table: Table, row: Row, column: str, written: Written, given: dict[str, str]) -> Candidate:
         relative = self._relative(column)
-        kind = "ratio" if number[-1:] in "x×" or (relative and number.endswith("%")) else "value"
-        candidate = Candidate(row.quote, kind, _figure(number), found=cell)
-        self._metric(candidate, table, " ".join((column, row.label, row.group)), number, row.label)
-        self._sides(candidate, table, row, column, relative)
+        number = written.number
+        kind = "ratio" if written.kind == "ratio" or (relative and number.endswith("%")) else "value"
+        candidate = Candidate(row.quote, kind, _figure(number), found=written.cell)
+        self._metric(candidate, table, (column, row.label, row.group), written)
+        self._sides(candidate, table, row, column, relative, written.way)
         self._model(candidate, table, row, column)
         self._conditions(candidate, table, row, column, given)
         return candidate
@@ -97,9 +140,22 @@ class TableDrafter:
             return named[0][1], named[1][1]
         return None
 
-    def _sides(self, candidate: Candidate, table: Table, row: Row, column: str, relative: tuple[str, str] | None) -> None:
+    def _against(self, column: str) -> str | None:
+        """The one system a column of multiples is set against ("vs Groq", "relative to the H100")."""
+        named = mentions(column, self.systems)
+        return named[0][1] if len(named) == 1 and _AGAINST.fullmatch(column[:named[0][0]]) else None
+
+    def _sides(self, candidate: Candidate, table: Table, row: Row, column: str, relative: tuple[str, str] | None, way: str) -> None:
         named = {system for text in (row.label, row.group, column) for _, system in mentions(text, self.systems)}
-        if relative is not None:
+        against = self._against(column) if candidate.kind == "ratio" else None
+        if against is not None:
+            # "5.7x slower" in a "vs Groq" column: the row's system against Groq, the faster one first.
+            own = self._row_systems(row)
+            if len(own) == 1:
+                candidate.system, candidate.vs = (against, own.pop()) if way == "slower" else (own.pop(), against)
+            else:
+                candidate.doubts["system"] = "its row names no one catalog system to set against its column's"
+        elif relative is not None:
             candidate.system, candidate.vs = relative
             if named - set(relative):
                 candidate.doubts["system"] = "the row names another system than its column"
@@ -145,7 +201,8 @@ class TableDrafter:
                 fitting.append((ahead, behind))
         return fitting[0] if len(fitting) == 1 else None
 
-    def _metric(self, candidate: Candidate, table: Table, local: str, number: str, row_label: str = "") -> None:
+    def _metric(self, candidate: Candidate, table: Table, headers: tuple[str, str, str], written: Written) -> None:
+        local, number = " ".join(headers), written.number
         phrased = self.metrics.phrase_metrics(local)
         if not phrased:
             around = [self.metrics.phrase_metrics(text) for text in (table.caption, table.lead)]
@@ -154,14 +211,17 @@ class TableDrafter:
                 return
             phrased = next((found for found in around if found), set())
         if candidate.kind == "ratio" or number.endswith("%"):
-            if candidate.kind == "ratio" and not phrased and (scored := self._scenario_metric(row_label)) is not None:
+            if candidate.kind == "ratio" and not phrased and (scored := self._scenario_metric(headers[1])) is not None:
                 candidate.metric = scored  # "Server 97%": a benchmark scenario's score, the aggregate throughput
             elif candidate.kind == "ratio" and len(phrased) == 1:
                 candidate.metric = next(iter(phrased))
             else:
                 candidate.doubts["metric"] = f"the table names {', '.join(sorted(phrased))}" if phrased else "the table's words name no metric"
             return
-        fits, unit = self._unit(" ".join((local, table.caption)))
+        # The unit the cell writes ("18ms"), else one its row, column or caption writes ("(ms)", "TeraFLOPs (FP8)").
+        fits, unit = (set(written.fits), written.unit) if written.fits else self._unit(" ".join((local, table.caption)))
+        if not fits:
+            fits, unit = next((found for found in map(self._header_unit, headers[:2]) if found[0]), (set(), None))
         both = fits & phrased if phrased else fits
         if len(both) == 1:
             candidate.metric, candidate.unit = both.pop(), unit
@@ -179,14 +239,26 @@ class TableDrafter:
     def _unit(self, text: str) -> tuple[set[str], str | None]:
         """The metrics the first unit the table's words write fits, and the unit to write."""
         if (rate := TOKEN_RATE.search(text)) is not None:
+            return self._unit_of(rate.group())
+        for inside in re.findall(r"\(([^()]{1,20})\)", text):
+            if inside.split() and (found := self._unit_of(inside.split()[-1]))[0]:
+                return found
+        return set(), None
+
+    def _header_unit(self, header: str) -> tuple[set[str], str | None]:
+        """The unit a row label or column header is, alone or before a qualifier in parentheses ("TeraFLOPs (FP8)")."""
+        words = header.split("(")[0].strip()
+        return self._unit_of(words) if words and not TOKEN_RATE.match(words) else (set(), None)
+
+    def _unit_of(self, words: str) -> tuple[set[str], str | None]:
+        """The metrics a unit fits ("ms", "GB/sec", "tokens/sec") and the unit to write (None for the metric's own)."""
+        if (rate := TOKEN_RATE.match(words)) is not None:
             units = ("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user")
             return {m.id for m in self.catalog.metrics.values() if m.unit in units}, None
-        for inside in re.findall(r"\(([^()]{1,20})\)", text):
-            base = self.metrics.unit_reader.unit_of(inside.split()[-1]) if inside.split() else None
-            if base is not None:
-                unit_id, base_unit = base
-                return {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}, (unit_id if unit_id != base_unit else None)
-        return set(), None
+        if (base := self.metrics.unit_reader.unit_of(words)) is None:
+            return set(), None
+        unit_id, base_unit = base
+        return {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}, (unit_id if unit_id != base_unit else None)
 
     def _model(self, candidate: Candidate, table: Table, row: Row, column: str) -> None:
         metric = self.catalog.metrics.get(candidate.metric or "")
