@@ -307,3 +307,29 @@ def test_a_table_of_one_cell_a_line_each_followed_by_a_bar_is_read_by_its_separa
     # Part numbers, counts of parts, a unit the catalog does not hold ("GHz"), sizes in two dimensions and counts of
     # connectors are not figures; a separator line whose rules do not match the header's cells makes no table.
     assert not [c for c in _draft(PIPED.replace("---|---|---|", "---|---|")) if c.quote.startswith("Memory |")]
+
+
+def test_a_units_row_label_and_its_precision_are_its_cells():
+    spec = ("Specification |\nAlpha |\nBeta |\n---|---|---|\nMemory Bandwidth |\n3,200 GB/sec |\n4,000 GB/sec |\n"
+            "TeraFLOPs (FP8) |\n1,000 |\n2,000 |\n")
+    assert [(c.system, c.metric, c.figure, c.unit, c.at, c.doubts) for c in _draft(spec)] == [
+        ("alpha-chip", "memory-bandwidth", "3200", "GB/s", {}, {}), ("beta-chip", "memory-bandwidth", "4000", "GB/s", {}, {}),
+        ("alpha-chip", "peak-compute", "1000", "TFLOP/s", {"precision": "fp8"}, {}), ("beta-chip", "peak-compute", "2000", "TFLOP/s", {"precision": "fp8"}, {})]
+    # A qualifier the reader does not read ("(BFP8)", a block floating-point format) may be a condition: left to the reader.
+    found = _draft(spec.replace("(FP8)", "(BFP8)"))
+    assert [(c.figure, c.at, sorted(c.doubts)) for c in found[2:]] == [("1000", {}, ["at"]), ("2000", {}, ["at"])]
+
+
+def test_a_statistic_in_a_row_label_or_column_header_is_a_condition():
+    stats = ("Alpha on Llama 3.1 70B:\n"
+             "| Metric | Value | |---|---| | Median output tokens/sec/user | 812 | | Time to first token (p99) | 42ms |\n")
+    found = _draft(stats)
+    assert [(c.metric, c.figure, c.at) for c in found] == [("tokens-per-sec-per-user", "812", {"statistic": "median"}),
+                                                           ("ttft", "42", {"statistic": "p99"})]
+    # Two statistics for one cell are left to the reader.
+    assert "at" in _draft(stats.replace("Time to first token (p99)", "Median time to first token (p99)"))[1].doubts
+
+
+def test_a_table_that_repeats_a_test_told_of_before_leaves_its_conditions_to_the_reader():
+    same = _draft(FLAT.replace("Results on Llama 3.1 70B:", "We ran the same test on Llama 3.1 70B:"))
+    assert same and all("at" in c.doubts for c in same)

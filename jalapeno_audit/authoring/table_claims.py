@@ -45,6 +45,14 @@ _KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|I
 _YEAR = re.compile(r"\byears?\b", re.I)
 #: A column of multiples against one system, named after these words ("vs Groq", "relative to the H100").
 _AGAINST = re.compile(r"\s*(?:relative to|vs\.?|versus|against|compared (?:to|with))\s+(?:the\s+)?", re.I)
+#: A unit per second written "/sec" ("GB/sec"), the catalog's "/s".
+_PER_SEC = re.compile(r"/sec\b", re.I)
+#: A statistic over runs or requests named in a row label or column header ("Median ...", "(p99)"), as `at` writes it.
+_STATISTIC = re.compile(r"\b(?:median|average|mean|maximum|minimum|p\d{1,2})\b", re.I)
+#: A qualifier in parentheses in a row label or column header ("(FP8)", "(median)", "(BFP8)").
+_QUALIFIER = re.compile(r"\(([^()]+)\)")
+#: A lead-in saying its table repeats a test told of before it ("I ran the same test across 6 providers").
+_SAME_TEST = re.compile(r"\bsame\s+(?:tests?|benchmarks?|setup|conditions|workload|prompts?|methodology)\b", re.I)
 _VARIANT = re.compile(r"\s+(?:Instruct|Chat)\b", re.I)  # "Llama 3.1 Instruct 70B": the instruction-tuned release of Llama 3.1 70B
 
 
@@ -255,7 +263,7 @@ class TableDrafter:
         if (rate := TOKEN_RATE.match(words)) is not None:
             units = ("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user")
             return {m.id for m in self.catalog.metrics.values() if m.unit in units}, None
-        if (base := self.metrics.unit_reader.unit_of(words)) is None:
+        if (base := self.metrics.unit_reader.unit_of(_PER_SEC.sub("/s", words))) is None:
             return set(), None
         unit_id, base_unit = base
         return {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}, (unit_id if unit_id != base_unit else None)
@@ -282,6 +290,13 @@ class TableDrafter:
         for word in re.findall(r"[\w.-]+", column):
             if (setting := setting_of(word)) is not None:
                 at.setdefault(*setting)
+        # A precision in a row's label is its cells', as one in a column's header is ("TeraFLOPs (FP8)").
+        for word in re.findall(r"[\w.-]+", row.label):
+            if (setting := setting_of(word)) is not None and setting[0] == "precision":
+                at.setdefault(*setting)
+        statistics = {found.lower() for text in (column, row.label) for found in _STATISTIC.findall(text)}
+        if len(statistics) == 1:
+            at["statistic"] = statistics.pop()
         if (scenario := _SCENARIOS.fullmatch(row.label.strip())) is not None:
             at["scenario"] = scenario.group().lower().replace(" ", "-")
         # The lead-in and caption state settings for the whole table, or beside each system ("FP8 H100, FP16 A100").
@@ -305,7 +320,22 @@ class TableDrafter:
                       and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
         if open_words:
             candidate.doubts["at"] = f"the table or its caption says '{open_words[0]}': does it apply here?"
+        elif unread := [inside for text in (column, row.label) for inside in _QUALIFIER.findall(text) if not self._read(inside)]:
+            candidate.doubts["at"] = f"its row or column says '({unread[0]})', which may be a condition"
+        elif len(statistics) > 1:
+            candidate.doubts["at"] = f"its row and column name the statistics {', '.join(sorted(statistics))}"
+        elif _SAME_TEST.search(table.lead):
+            candidate.doubts["at"] = "the lead-in says the table repeats a test told of before it: under that test's conditions?"
         candidate.at = at
+
+    def _read(self, qualifier: str) -> bool:
+        """Whether a qualifier in parentheses in a row label or column header is read: a setting ("FP8", "8-bit"), a
+        statistic, a unit ("ms", "out tok/s"), a system or model, or a metric's words; one that is not ("BFP8") may be a
+        condition the reader must write."""
+        words = re.findall(r"[\w.-]+", qualifier)
+        return bool(any(setting_of(word) for word in words) or _BITS.search(f"({qualifier})") or _STATISTIC.search(qualifier)
+                    or TOKEN_RATE.search(qualifier) or (words and self._unit_of(words[-1])[0])
+                    or mentions(qualifier, self.systems) or mentions(qualifier, self.models) or self.metrics.phrase_metrics(qualifier))
 
 
 def _between(text: str, first: int, second: int, systems: dict[str, str]) -> str:
