@@ -315,8 +315,9 @@ def test_a_units_row_label_and_its_precision_are_its_cells():
     assert [(c.system, c.metric, c.figure, c.unit, c.at, c.doubts) for c in _draft(spec)] == [
         ("alpha-chip", "memory-bandwidth", "3200", "GB/s", {}, {}), ("beta-chip", "memory-bandwidth", "4000", "GB/s", {}, {}),
         ("alpha-chip", "peak-compute", "1000", "TFLOP/s", {"precision": "fp8"}, {}), ("beta-chip", "peak-compute", "2000", "TFLOP/s", {"precision": "fp8"}, {})]
-    # A qualifier the reader does not read ("(BFP8)", a block floating-point format) may be a condition: left to the reader.
-    found = _draft(spec.replace("(FP8)", "(BFP8)"))
+    assert [c.at for c in _draft(spec.replace("(FP8)", "(BFP8)"))[2:]] == [{"precision": "bfp8"}] * 2  # block floating point
+    # A qualifier the reader does not read ("(block FP)") may be a condition: left to the reader.
+    found = _draft(spec.replace("(FP8)", "(block FP)"))
     assert [(c.figure, c.at, sorted(c.doubts)) for c in found[2:]] == [("1000", {}, ["at"]), ("2000", {}, ["at"])]
 
 
