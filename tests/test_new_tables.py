@@ -265,6 +265,8 @@ def test_a_multiple_in_a_column_against_one_system_sets_the_rows_system_against_
     assert ratios == [("alpha-chip", "beta-chip", "2.0", ["metric"])]  # "2.0x slower" than Alpha; Alpha's own "1.0x" is no claim
     faster = [(c.system, c.vs) for c in _draft(FLAT.replace("2.0x slower", "2.0x faster")) if c.kind == "ratio"]
     assert faster == [("beta-chip", "alpha-chip")]
+    # A multiple with no word for the way it runs may be of a time or of a speed: which system is ahead is left open.
+    assert [sorted(c.doubts) for c in _draft(FLAT.replace("2.0x slower", "2.0x")) if c.kind == "ratio"] == [["metric", "system"]]
 
 
 def test_a_flattened_line_without_a_separator_row_is_not_a_table():

@@ -161,6 +161,8 @@ class TableDrafter:
             own = self._row_systems(row)
             if len(own) == 1:
                 candidate.system, candidate.vs = (against, own.pop()) if way == "slower" else (own.pop(), against)
+                if not way:  # "2.0x" alone: twice the speed, or twice the time?
+                    candidate.doubts["system"] = f"a multiple against {against} with no word for the way it runs"
             else:
                 candidate.doubts["system"] = "its row names no one catalog system to set against its column's"
         elif relative is not None:
