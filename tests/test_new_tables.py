@@ -336,3 +336,17 @@ def test_a_statistic_in_a_row_label_or_column_header_is_a_condition():
 def test_a_table_that_repeats_a_test_told_of_before_leaves_its_conditions_to_the_reader():
     same = _draft(FLAT.replace("Results on Llama 3.1 70B:", "We ran the same test on Llama 3.1 70B:"))
     assert same and all("at" in c.doubts for c in same)
+
+
+def test_a_markdown_table_of_one_row_a_line_is_read_by_its_separator_row():
+    for bars in ("| ", ""):
+        text = (f"Results on Llama 3.1 70B:\n\n{bars}System | Throughput (tok/s) | Runs |\n{bars}---|---|---|\n"
+                f"{bars}Alpha | 1,200 | 10 |\n{bars}Beta | 900 | 10 |\n")
+        assert [(c.system, c.metric, c.figure, c.quote, c.doubts) for c in _draft(text)] == [
+            ("alpha-chip", "throughput", "1200", f"{bars}Alpha | 1,200 | 10 |", {}),
+            ("beta-chip", "throughput", "900", f"{bars}Beta | 900 | 10 |", {})], bars
+    # A row whose cells hold several figures is prose, read as a sentence ("FP8: 1,000 TFLOPS, FP16: 500 TFLOPS").
+    prose = ("Specs.\n\nSpec | Alpha | Beta |\n---|---|---|\nMemory | 96 GB | 128 GB |\n"
+             "Peak compute | FP8: 1,000 TFLOPS, FP16: 500 TFLOPS | FP8: 2,000 TFLOPS |\n")
+    assert [c.quote for c in _draft(prose)][-1] == "Peak compute | FP8: 1,000 TFLOPS, FP16: 500 TFLOPS | FP8: 2,000 TFLOPS |"
+    assert {c.figure for c in _draft(prose)} >= {"1000", "500", "2000"}

@@ -9,11 +9,13 @@ Scraped articles keep tables in a few shapes, and this module reads each into th
 - one row per line, cells split by ``|``, tabs or runs of spaces, or by single spaces only: a line of
   label words that ends in the same number of figure cells as the other rows ("Llama 3.1 Instruct 70B 457
   445 250 71 49", "Server 97%"), under header lines that name the columns;
-- a markdown table whose header is closed by a separator row of dashes, flattened onto one line ("| Metric |
-  Value | |---|---| | Median output tokens/second | 812 | ...") or written one cell a line, each cell followed
-  by ``|`` ("Specification |", "n150s |", "n300s |", "---|---|---|", "Memory |", "12GB GDDR6 |", ...): the
-  separator says where the header ends and the header's cells how many cells each row holds. Its cells are
-  kept as written, figures or not ("12GB GDDR6", "TC-02001"): which hold figures is the drafter's to say.
+- a markdown table whose header is closed by a separator row of dashes: one row a line ("| System |
+  Throughput |", "|---|---|", "| Alpha | 1,200 |"; not when a row's cells hold several figures each, prose
+  read line by line), flattened onto one line ("| Metric | Value | |---|---| | Median output tokens/second |
+  812 | ...") or written one cell a line, each cell followed by ``|`` ("Specification |", "n150s |", "n300s
+  |", "---|---|---|", "Memory |", "12GB GDDR6 |", ...). The separator says where the header ends and the
+  header's cells how many cells each row holds. Its cells are kept as written, figures or not ("12GB
+  GDDR6", "TC-02001"): which hold figures is the drafter's to say.
 
 A table is read only when its header gives exactly one header per figure column; rows whose cells were
 glued together ("HBM3410700952226752381") are not rows of any table here, since no split of them is certain.
@@ -32,6 +34,7 @@ _NOTE = re.compile(r"\s*\([^()]{1,20}\)$")
 #: multiple and the way it runs ("5.7x slower").
 _NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _UNIT_CELL = re.compile(_NUMBER + r"\s?(?P<unit>(?![x×]\b)[A-Za-z][\w/]*(?:\s+[A-Za-z][\w-]*)*)")
+_FIGURES = re.compile(r"\d+(?:[.,]\d+)*")
 _WAY_CELL = re.compile(_NUMBER + r"\s?[x×]\s+(?P<way>slower|faster)", re.I)
 _EMPTY = re.compile(r"n/?a|[-–—]", re.I)
 #: A line that may be one cell: short and no sentence in it.
@@ -234,8 +237,8 @@ def _cell_lines(lines: list[str], start: int, is_group) -> Table | None:
 
 
 def _separated(lines: list[str], start: int) -> Table | None:
-    """A markdown table whose header a separator row closes, flattened onto one line or written one cell a line."""
-    cells = _flat_cells(lines[start], start) or _piped_cells(lines, start)
+    """A markdown table whose header a separator row closes: one row a line, flattened onto one line or one cell a line."""
+    cells = _row_cells(lines, start) or _flat_cells(lines[start], start) or _piped_cells(lines, start)
     if cells is None:
         return None
     width, places = cells
@@ -247,6 +250,32 @@ def _separated(lines: list[str], start: int) -> Table | None:
     end = places[-1][1][0]
     return Table(texts[0], tuple(texts[1:width]), tuple(rows), tuple(range(start, end + 1)),
                  _next_line(lines, start - 1, -1), _next_line(lines, end + 1, 1), " | ".join(texts[:width]))
+
+
+def _row_cells(lines: list[str], start: int) -> tuple[int, list[tuple[str, tuple[int, int, int]]]] | None:
+    """The width and the cells of a markdown table written one row a line ("| System | Throughput |", "|---|---|", "| Alpha |
+    1,200 |"), each cell spanning its row's line; None when a row's cell holds more than one figure ("FP16: 241.3 TFLOPS,
+    FP32: 60.3 TFLOPS"): such rows are prose, read line by line as sentences."""
+    header = _bar_cells(lines[start])
+    rule = lines[start + 1].strip() if start + 1 < len(lines) else ""
+    if len(header) < 2 or not _RULE_LINE.fullmatch(rule) or len(re.findall(r"-{3,}", rule)) != len(header):
+        return None
+    places = [(text, (start, 0, len(lines[start].rstrip()))) for text in header]
+    index = start + 2
+    while index < len(lines) and len(cells := _bar_cells(lines[index])) == len(header):
+        if any(len(_FIGURES.findall(_NOTE.sub("", cell))) > 1 for cell in cells[1:]):
+            return None
+        places += [(text, (index, 0, len(lines[index].rstrip()))) for text in cells]
+        index += 1
+    return len(header), places
+
+
+def _bar_cells(line: str) -> list[str]:
+    """The cells of a line written with ``|`` between them, its outer bars aside; none for a line without one."""
+    text = line.strip()
+    if "|" not in text or _RULE_LINE.fullmatch(text):
+        return []
+    return [cell.strip() for cell in text.removeprefix("|").removesuffix("|").split("|")]
 
 
 def _flat_cells(line: str, number: int) -> tuple[int, list[tuple[str, tuple[int, int, int]]]] | None:
