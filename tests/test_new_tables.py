@@ -350,3 +350,12 @@ def test_a_markdown_table_of_one_row_a_line_is_read_by_its_separator_row():
              "Peak compute | FP8: 1,000 TFLOPS, FP16: 500 TFLOPS | FP8: 2,000 TFLOPS |\n")
     assert [c.quote for c in _draft(prose)][-1] == "Peak compute | FP8: 1,000 TFLOPS, FP16: 500 TFLOPS | FP8: 2,000 TFLOPS |"
     assert {c.figure for c in _draft(prose)} >= {"1000", "500", "2000"}
+
+
+def test_a_bare_token_rate_in_a_table_is_what_its_words_settle_as_a_paragraphs_would():
+    rates = "Speed of each service on Llama 3.1 70B:\n| Service | Output tokens/sec | |---|---| | Alpha | 812 | | Beta | 142 |\n"
+    assert [(c.metric, c.doubts) for c in _draft(rates)] == [("tokens-per-sec-per-user", {})] * 2
+    assert [c.metric for c in _draft(rates.replace("Speed of each service", "Results at batch 64"))] == ["throughput"] * 2
+    # Words that settle nothing, or a figure no one stream reaches, leave it open.
+    for text in (rates.replace("Speed of each service", "Results"), rates.replace("| 812 |", "| 81,200 |")):
+        assert "metric" in _draft(text)[0].doubts, text

@@ -22,7 +22,7 @@ from fractions import Fraction
 from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell, unit_cell, way_cell
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
-from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, MetricReader
+from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, NO_STREAM, MetricReader
 from jalapeno_audit.authoring.sentences import mentions
 from jalapeno_audit.authoring.units import TOKEN_RATE
 from jalapeno_audit.corpus.catalog import Catalog
@@ -32,9 +32,9 @@ from jalapeno_audit.text.numbers import parse_figure, rounding_interval
 _RELATIVE = re.compile(r"\s*(?:relative to|vs\.?|versus|against|over|compared (?:to|with))\s*", re.I)
 #: A precision written as a qualifier of a column ("(16-bit)", "(8-bit)2" with a footnote mark glued on).
 _BITS = re.compile(r"\((\d+)-bit\)")
-#: Columns that hold conditions, not figures, and the key a claim's `at` writes each under.
-_CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), ("isl", re.compile(r"\binput (?:length|tokens)\b|^ISL$", re.I)),
-                      ("osl", re.compile(r"\boutput (?:length|tokens)\b|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
+#: Columns that hold conditions, not figures, and the key a claim's `at` writes each under ("Output tokens/sec" is a rate).
+_CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), ("isl", re.compile(r"\binput (?:length|tokens)\b(?!\s*(?:/|per))|^ISL$", re.I)),
+                      ("osl", re.compile(r"\boutput (?:length|tokens)\b(?!\s*(?:/|per))|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
                       ("gpus", re.compile(r"(?:#|number) of GPUs|^GPUs$", re.I)))
 _SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
 #: Scenarios scored in throughput (single- and multi-stream are scored in latency).
@@ -233,10 +233,20 @@ class TableDrafter:
         if not fits:
             fits, unit = next((found for found in map(self._header_unit, headers[:2]) if found[0]), (set(), None))
         both = fits & phrased if phrased else fits
+        if len(both) != 1 and (rate := self._bare_rate(table, both, number)) is not None:
+            both = {rate}
         if len(both) == 1:
             candidate.metric, candidate.unit = both.pop(), unit
         else:
             candidate.doubts["metric"] = f"the unit fits {', '.join(sorted(fits))}" if fits else "no unit in its row, column or caption"
+
+    def _bare_rate(self, table: Table, fits: set[str], number: str) -> str | None:
+        """What a bare "tokens per second" in a table stands for, when the aggregate and one user's speed both fit: what the
+        table's words (lead-in, caption, headers, row labels) settle as a paragraph's would, the article saying the same;
+        none for a figure no one stream reaches."""
+        words = " ".join((table.lead, table.caption, table.header, *(row.label for row in table.rows)))
+        rate = self.metrics.rate_of(words)
+        return rate if rate in fits and Decimal(_figure(number)) < NO_STREAM else None
 
     def _scenario_metric(self, label: str) -> str | None:
         """The metric a row of a benchmark scenario scores when the table names none: the offline, server and
