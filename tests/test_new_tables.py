@@ -267,6 +267,9 @@ def test_a_multiple_in_a_column_against_one_system_sets_the_rows_system_against_
     assert faster == [("beta-chip", "alpha-chip")]
     # A multiple with no word for the way it runs may be of a time or of a speed: which system is ahead is left open.
     assert [sorted(c.doubts) for c in _draft(FLAT.replace("2.0x slower", "2.0x")) if c.kind == "ratio"] == [["metric", "system"]]
+    # A speed-up over a system is the row's system ahead.
+    speedup = FLAT.replace("2.0x slower", "2.0x").replace("vs Alpha", "Speedup over Alpha")
+    assert [(c.system, c.vs, sorted(c.doubts)) for c in _draft(speedup) if c.kind == "ratio"] == [("beta-chip", "alpha-chip", ["metric"])]
 
 
 def test_a_flattened_line_without_a_separator_row_is_not_a_table():

@@ -43,8 +43,9 @@ _THROUGHPUT_SCENARIOS = re.compile(r"offline|server|interactive", re.I)
 _KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
           ("batch", re.compile(r"batch|BS=", re.I)), ("isl", re.compile(r"ISL|input length", re.I)), ("osl", re.compile(r"OSL|output length", re.I)))
 _YEAR = re.compile(r"\byears?\b", re.I)
-#: A column of multiples against one system, named after these words ("vs Groq", "relative to the H100").
-_AGAINST = re.compile(r"\s*(?:relative to|vs\.?|versus|against|compared (?:to|with))\s+(?:the\s+)?", re.I)
+#: A column of multiples against one system, named after these words ("vs Groq", "relative to the H100"); a speed-up
+#: against it ("Speedup over H100") has the row's system ahead.
+_AGAINST = re.compile(r"\s*(?P<gain>speed-?ups?\s+)?(?:relative to|vs\.?|versus|against|over|compared (?:to|with))\s+(?:the\s+)?", re.I)
 #: A unit per second written "/sec" ("GB/sec"), the catalog's "/s".
 _PER_SEC = re.compile(r"/sec\b", re.I)
 #: A statistic over runs or requests named in a row label or column header ("Median ...", "(p99)"), as `at` writes it.
@@ -159,6 +160,7 @@ class TableDrafter:
         if against is not None:
             # "5.7x slower" in a "vs Groq" column: the row's system against Groq, the faster one first.
             own = self._row_systems(row)
+            way = way or ("faster" if (lead := _AGAINST.match(column)) and lead["gain"] else "")
             if len(own) == 1:
                 candidate.system, candidate.vs = (against, own.pop()) if way == "slower" else (own.pop(), against)
                 if not way:  # "2.0x" alone: twice the speed, or twice the time?
