@@ -261,8 +261,13 @@ def test_a_markdown_table_flattened_onto_one_line_is_read_by_its_separator_row()
 
 
 def test_a_multiple_in_a_column_against_one_system_sets_the_rows_system_against_it():
-    ratios = [(c.system, c.vs, c.figure, sorted(c.doubts)) for c in _draft(FLAT) if c.kind == "ratio"]
-    assert ratios == [("alpha-chip", "beta-chip", "2.0", ["metric"])]  # "2.0x slower" than Alpha; Alpha's own "1.0x" is no claim
+    ratios = [(c.system, c.vs, c.figure, c.metric, c.doubts) for c in _draft(FLAT) if c.kind == "ratio"]
+    assert ratios == [("alpha-chip", "beta-chip", "2.0", "throughput", {})]  # "2.0x slower" than Alpha; Alpha's own "1.0x" is no claim
+    # Its metric is the one column whose figures give it (1,200 against 600 tok/s; not 31 against 25 ms), with that
+    # column's conditions; no column giving it, the metric is left to the reader.
+    median = [(c.metric, c.at) for c in _draft(FLAT.replace("Throughput (tok/s)", "Median throughput (tok/s)")) if c.kind == "ratio"]
+    assert median == [("throughput", {"statistic": "median"})]
+    assert [sorted(c.doubts) for c in _draft(FLAT.replace("2.0x slower", "2.4x slower")) if c.kind == "ratio"] == [["metric"]]
     faster = [(c.system, c.vs) for c in _draft(FLAT.replace("2.0x slower", "2.0x faster")) if c.kind == "ratio"]
     assert faster == [("beta-chip", "alpha-chip")]
     # A multiple with no word for the way it runs may be of a time or of a speed: which system is ahead is left open.

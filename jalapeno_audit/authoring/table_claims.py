@@ -95,6 +95,7 @@ class TableDrafter:
         # A table whose row labels or column headers name metrics or units says what each of its figures measures.
         headed = any(self._measured(text) for text in (*table.columns, *(row.label for row in table.rows)))
         found: list[Candidate] = []
+        placed: list[tuple[Row, str, Candidate]] = []
         for row in table.rows:
             if sum(system_rows) * 2 >= len(system_rows) and not mentions(row.label, self.systems) and not self.is_group(row.group):
                 continue  # a total or a note in a table of systems
@@ -107,8 +108,43 @@ class TableDrafter:
                     continue
                 if written.kind == "ratio" and self._against(column) in self._row_systems(row):
                     continue  # a system against itself ("1.0x" in its own row of a "vs Groq" column)
-                found.append(self._cell(table, row, column, written, given))
+                placed.append((row, column, self._cell(table, row, column, written, given)))
+                found.append(placed[-1][2])
+        self._against_metrics(placed)
         return found
+
+    def _against_metrics(self, placed: list[tuple[Row, str, Candidate]]) -> None:
+        """A multiple in a column against one system names no metric ("5.7x slower" under "vs Groq"): it is of the one
+        column whose figures for its two systems give it one way round, as written (812 against 142 tokens/sec is the
+        5.7x; 87 against 18 ms, 4.8x, is not), each figure to half a unit of its last digit."""
+        values: dict[tuple[str, str], Candidate] = {}
+        for row, column, candidate in placed:
+            if candidate.kind == "value" and candidate.metric and "metric" not in candidate.doubts and len(own := self._row_systems(row)) == 1:
+                values[(own.pop(), column)] = candidate
+        for _, column, candidate in placed:
+            if candidate.kind != "ratio" or "metric" not in candidate.doubts or "system" in candidate.doubts or self._against(column) is None:
+                continue
+            ratio = _written(str(candidate.figure))
+            fitting = {ahead.metric: (ahead, behind) for (system, other), ahead in values.items() if system == candidate.system
+                       and (behind := values.get((candidate.vs or "", other))) is not None and ahead.metric == behind.metric
+                       and ratio is not None and self._gives(ratio, ahead, behind)}
+            if len(fitting) == 1:
+                # The multiple is of that column's figures, under their conditions ("Median tokens/sec": `statistic: median`).
+                candidate.metric, (ahead, behind) = fitting.popitem()
+                del candidate.doubts["metric"]
+                candidate.at = {**ahead.at, **candidate.at}
+                candidate.vs_at = {**{key: value for key, value in behind.at.items() if candidate.at.get(key) != value}, **candidate.vs_at}
+                if "at" in ahead.doubts or "at" in behind.doubts:
+                    candidate.doubts.setdefault("at", ahead.doubts.get("at") or behind.doubts["at"])
+
+    def _gives(self, ratio: tuple[Fraction, Fraction], ahead: Candidate, behind: Candidate) -> bool:
+        """Whether one system's figure against another's gives a multiple, the better over the worse by the metric."""
+        metric = self.catalog.metrics[ahead.metric or ""]
+        first, second = _written(str(ahead.figure)), _written(str(behind.figure))
+        if first is None or second is None:
+            return False
+        top, bottom = (first, second) if metric.better == "higher" else (second, first)
+        return top[0] / bottom[1] <= ratio[1] and ratio[0] <= top[1] / bottom[0]
 
     def _measured(self, text: str) -> bool:
         """Whether a row label or column header names a metric or a unit."""
