@@ -2,14 +2,21 @@
 
 Each figure cell is mapped to its row label and column header (``article_tables``). Its system is the one
 catalog system its row, its row group or its column names ("SambaNova (16-bit)"; "MI355X relative to
-B200" gives the comparator too), or for a multiple in a group of no system ("Speedup"), the two groups of one
-system each whose figures in its row and column give it one way round; its model the one its row, group or column names, else the one the
+B200" gives the comparator too; "5.7x slower" under "vs Groq" sets the row's system against Groq), or for
+a multiple in a group of no system ("Speedup"), the two groups of one system each whose figures in its row
+and column give it one way round; its model the one its row, group or column names, else the one the
 lead-in line names; its metric the one the column, row and group words name, else the caption and lead-in
-words, with the unit written there (the same metric phrases and units the prose is read with); its
-conditions the column's qualifiers ("(8-bit)", "FP8"), a scenario row ("Offline"), and condition columns
-("Batch Size"), with the comparator's own settings in `vs_at` ("FP8 H100, FP16 A100"). Any field left open, and any condition word in the caption or lead-in the table does not
-settle, makes the cell a commented candidate with that field marked. Cells of a row that names no system
-in a table of systems (a total), empty cells ("n/a", "-") and years are not figures.
+words, with the unit the cell writes ("18ms") or its headers write ("(ms)", "TeraFLOPs (FP8)") (the same
+metric phrases and units the prose is read with), and for a multiple against one system, the column whose
+figures give it; its conditions the column's qualifiers ("(8-bit)", "FP8"), a precision in the row's label,
+a statistic in either ("(p99)"), a scenario row ("Offline"), and condition columns ("Batch Size"), with the
+comparator's own settings in `vs_at` ("FP8 H100, FP16 A100"). Any field left open, any condition word in
+the caption or lead-in the table does not settle, a qualifier not read ("(LPU)") and a lead-in saying the
+table repeats an earlier test make the cell a commented candidate with that field marked. Cells of a row
+that names no system in a table of systems (a total), empty cells ("n/a", "-"), years, cells of no one
+figure ("TC-02001"), figures in units the catalog does not hold ("1 GHz") and, in a table whose headers say
+what each figure measures, bare figures under headers that name nothing measured ("Total requests") are
+not figures.
 """
 
 from __future__ import annotations
