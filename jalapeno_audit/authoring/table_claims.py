@@ -387,7 +387,7 @@ class TableDrafter:
 
     def _read(self, qualifier: str) -> bool:
         """Whether a qualifier in parentheses in a row label or column header is read: a setting ("FP8", "8-bit"), a
-        statistic, a unit ("ms", "out tok/s"), a system or model, or a metric's words; one that is not ("BFP8") may be a
+        statistic, a unit ("ms", "out tok/s"), a system or model, or a metric's words; one that is not ("(LPU)") may be a
         condition the reader must write."""
         words = re.findall(r"[\w.-]+", qualifier)
         return bool(any(setting_of(word) for word in words) or _BITS.search(f"({qualifier})") or _STATISTIC.search(qualifier)
