@@ -201,6 +201,7 @@ def test_power_words():
     assert _found("Jalapeño showed 20x lower power consumption (148 W vs 2,983 W) than the GB200.")[1][2] == "measured-power"
     assert _found("Jalapeño is a 750 W SoC envelope.")[0][2] == "rated-power"
     assert _found("Jalapeño fits a power envelope of 750 W.")[0][2] == "rated-power"
+    assert _found("Jalapeño's total board power (TBP) is 300 W.")[0][2] == "rated-power"  # a board's rating
     # A power figure with no such words stays open: a rating and a draw are written alike.
     assert _found("Jalapeño runs 64 AI cores at 150 W.")[0][2:] == (None, ["metric"])
 

@@ -440,6 +440,10 @@ def test_a_unit_after_a_plus_a_precision_or_a_word_of_kind_is_read():
                         published=None)
     assert (found[0].figure, found[0].metric, found[0].at, found[0].doubts) == ("2517", "peak-compute", {"precision": "mxfp8"}, {})
     assert _found("Jalapeño can scale up to 83.2 peak petaflops of compute.")[0][2] == "peak-compute"
+    # A block floating-point format is a precision, as a floating-point one is.
+    _, found = scaffold("Jalapeño offers 148 TFLOPS of BFP8 compute.", "x", load_catalog(), archive=None, publisher=None, url=None,
+                        published=None)
+    assert (found[0].at, found[0].doubts) == ({"precision": "bfp8"}, {})
 
 
 def test_a_model_named_elsewhere_in_the_sentence_is_not_a_hardware_figures():

@@ -240,3 +240,130 @@ def test_a_lead_in_that_continues_the_one_before_reads_the_table_with_both():
     # Prose between the tables, or a lead-in of its own, breaks the thread: the second table names no model.
     for text in (RELATIVE + "\nGamma is newer.\n" + second, RELATIVE + second.replace("And against Gamma:", "Against Gamma:")):
         assert all("model" in c.doubts for c in _draft(text)[2:])
+
+
+FLAT = ("Results on Llama 3.1 70B:\n"
+        "| System | Throughput (tok/s) | Time to first token | Runs | Error rate | vs Alpha | |---|---|---|---|---|---| "
+        "| Alpha | 1,200 | 25ms | 10 | 0% | 1.0x | | Beta | 600 | 31ms | 10 | 1% | 2.0x slower |\n"
+        "Source: our measurements.\n")
+
+
+def test_a_markdown_table_flattened_onto_one_line_is_read_by_its_separator_row():
+    found = _draft(FLAT)
+    assert [(c.system, c.vs, c.metric, c.figure, c.unit, c.quote) for c in found if c.kind == "value"] == [
+        ("alpha-chip", None, "throughput", "1200", None, "| Alpha | 1,200 | 25ms | 10 | 0% | 1.0x |"),
+        ("alpha-chip", None, "ttft", "25", "ms", "| Alpha | 1,200 | 25ms | 10 | 0% | 1.0x |"),
+        ("beta-chip", None, "throughput", "600", None, "| Beta | 600 | 31ms | 10 | 1% | 2.0x slower |"),
+        ("beta-chip", None, "ttft", "31", "ms", "| Beta | 600 | 31ms | 10 | 1% | 2.0x slower |")]
+    assert all(not c.doubts and c.model == "llama-3.1-70b" for c in found if c.kind == "value")
+    # Under headers that name no metric or unit, a bare figure counts something else ("Runs", "Error rate").
+    assert not [c for c in found if c.figure in ("10", "0.00", "0.01")]
+
+
+def test_a_multiple_in_a_column_against_one_system_sets_the_rows_system_against_it():
+    ratios = [(c.system, c.vs, c.figure, c.metric, c.doubts) for c in _draft(FLAT) if c.kind == "ratio"]
+    assert ratios == [("alpha-chip", "beta-chip", "2.0", "throughput", {})]  # "2.0x slower" than Alpha; Alpha's own "1.0x" is no claim
+    # Its metric is the one column whose figures give it (1,200 against 600 tok/s; not 31 against 25 ms), with that
+    # column's conditions; no column giving it, the metric is left to the reader.
+    median = [(c.metric, c.at) for c in _draft(FLAT.replace("Throughput (tok/s)", "Median throughput (tok/s)")) if c.kind == "ratio"]
+    assert median == [("throughput", {"statistic": "median"})]
+    assert [sorted(c.doubts) for c in _draft(FLAT.replace("2.0x slower", "2.4x slower")) if c.kind == "ratio"] == [["metric"]]
+    faster = [(c.system, c.vs) for c in _draft(FLAT.replace("2.0x slower", "2.0x faster")) if c.kind == "ratio"]
+    assert faster == [("beta-chip", "alpha-chip")]
+    # A multiple with no word for the way it runs may be of a time or of a speed: which system is ahead is left open.
+    assert [sorted(c.doubts) for c in _draft(FLAT.replace("2.0x slower", "2.0x")) if c.kind == "ratio"] == [["metric", "system"]]
+    # A speed-up over a system is the row's system ahead.
+    speedup = FLAT.replace("2.0x slower", "2.0x").replace("vs Alpha", "Speedup over Alpha")
+    assert [(c.system, c.vs, sorted(c.doubts)) for c in _draft(speedup) if c.kind == "ratio"] == [("beta-chip", "alpha-chip", ["metric"])]
+
+
+def test_a_flattened_line_without_a_separator_row_is_not_a_table():
+    for line in ("| System | Throughput (tok/s) | | Alpha | 1,200 | | Beta | 600 |",  # no separator row
+                 "| System | Throughput (tok/s) |---|---| | Alpha | 1,200 | | Beta | 600 |"):  # no blank between header and separator
+        assert not [c for c in _draft(f"Results.\n{line}\n") if c.quote.startswith("| Alpha")], line
+
+
+PIPED = """Specification |
+Alpha |
+Beta |
+---|---|---|
+Part Number |
+AX-100 |
+BB-200 |
+Chips |
+1 |
+2 |
+Clock |
+1 GHz |
+1.1 GHz |
+Memory |
+96GB HBM3 |
+128GB HBM3 |
+Dimensions |
+36mm x 254mm |
+36mm x 254mm |
+Power Connector |
+1x 8-pin |
+2x 8-pin |
+Notes follow.
+"""
+
+
+def test_a_table_of_one_cell_a_line_each_followed_by_a_bar_is_read_by_its_separator_line():
+    found = _draft(PIPED)
+    assert [(c.system, c.metric, c.figure, c.quote, c.doubts) for c in found] == [
+        ("alpha-chip", "memory-capacity", "96", "Memory |\n96GB HBM3 |\n128GB HBM3 |", {}),
+        ("beta-chip", "memory-capacity", "128", "Memory |\n96GB HBM3 |\n128GB HBM3 |", {})]
+    # Part numbers, counts of parts, a unit the catalog does not hold ("GHz"), sizes in two dimensions and counts of
+    # connectors are not figures; a separator line whose rules do not match the header's cells makes no table.
+    assert not [c for c in _draft(PIPED.replace("---|---|---|", "---|---|")) if c.quote.startswith("Memory |")]
+
+
+def test_a_units_row_label_and_its_precision_are_its_cells():
+    spec = ("Specification |\nAlpha |\nBeta |\n---|---|---|\nMemory Bandwidth |\n3,200 GB/sec |\n4,000 GB/sec |\n"
+            "TeraFLOPs (FP8) |\n1,000 |\n2,000 |\n")
+    assert [(c.system, c.metric, c.figure, c.unit, c.at, c.doubts) for c in _draft(spec)] == [
+        ("alpha-chip", "memory-bandwidth", "3200", "GB/s", {}, {}), ("beta-chip", "memory-bandwidth", "4000", "GB/s", {}, {}),
+        ("alpha-chip", "peak-compute", "1000", "TFLOP/s", {"precision": "fp8"}, {}), ("beta-chip", "peak-compute", "2000", "TFLOP/s", {"precision": "fp8"}, {})]
+    assert [c.at for c in _draft(spec.replace("(FP8)", "(BFP8)"))[2:]] == [{"precision": "bfp8"}] * 2  # block floating point
+    # A qualifier the reader does not read ("(block FP)") may be a condition: left to the reader.
+    found = _draft(spec.replace("(FP8)", "(block FP)"))
+    assert [(c.figure, c.at, sorted(c.doubts)) for c in found[2:]] == [("1000", {}, ["at"]), ("2000", {}, ["at"])]
+
+
+def test_a_statistic_in_a_row_label_or_column_header_is_a_condition():
+    stats = ("Alpha on Llama 3.1 70B:\n"
+             "| Metric | Value | |---|---| | Median output tokens/sec/user | 812 | | Time to first token (p99) | 42ms |\n")
+    found = _draft(stats)
+    assert [(c.metric, c.figure, c.at) for c in found] == [("tokens-per-sec-per-user", "812", {"statistic": "median"}),
+                                                           ("ttft", "42", {"statistic": "p99"})]
+    # Two statistics for one cell are left to the reader.
+    assert "at" in _draft(stats.replace("Time to first token (p99)", "Median time to first token (p99)"))[1].doubts
+
+
+def test_a_table_that_repeats_a_test_told_of_before_leaves_its_conditions_to_the_reader():
+    same = _draft(FLAT.replace("Results on Llama 3.1 70B:", "We ran the same test on Llama 3.1 70B:"))
+    assert same and all("at" in c.doubts for c in same)
+
+
+def test_a_markdown_table_of_one_row_a_line_is_read_by_its_separator_row():
+    for bars in ("| ", ""):
+        text = (f"Results on Llama 3.1 70B:\n\n{bars}System | Throughput (tok/s) | Runs |\n{bars}---|---|---|\n"
+                f"{bars}Alpha | 1,200 | 10 |\n{bars}Beta | 900 | 10 |\n")
+        assert [(c.system, c.metric, c.figure, c.quote, c.doubts) for c in _draft(text)] == [
+            ("alpha-chip", "throughput", "1200", f"{bars}Alpha | 1,200 | 10 |", {}),
+            ("beta-chip", "throughput", "900", f"{bars}Beta | 900 | 10 |", {})], bars
+    # A row whose cells hold several figures is prose, read as a sentence ("FP8: 1,000 TFLOPS, FP16: 500 TFLOPS").
+    prose = ("Specs.\n\nSpec | Alpha | Beta |\n---|---|---|\nMemory | 96 GB | 128 GB |\n"
+             "Peak compute | FP8: 1,000 TFLOPS, FP16: 500 TFLOPS | FP8: 2,000 TFLOPS |\n")
+    assert [c.quote for c in _draft(prose)][-1] == "Peak compute | FP8: 1,000 TFLOPS, FP16: 500 TFLOPS | FP8: 2,000 TFLOPS |"
+    assert {c.figure for c in _draft(prose)} >= {"1000", "500", "2000"}
+
+
+def test_a_bare_token_rate_in_a_table_is_what_its_words_settle_as_a_paragraphs_would():
+    rates = "Speed of each service on Llama 3.1 70B:\n| Service | Output tokens/sec | |---|---| | Alpha | 812 | | Beta | 142 |\n"
+    assert [(c.metric, c.doubts) for c in _draft(rates)] == [("tokens-per-sec-per-user", {})] * 2
+    assert [c.metric for c in _draft(rates.replace("Speed of each service", "Results at batch 64"))] == ["throughput"] * 2
+    # Words that settle nothing, or a figure no one stream reaches, leave it open.
+    for text in (rates.replace("Speed of each service", "Results"), rates.replace("| 812 |", "| 81,200 |")):
+        assert "metric" in _draft(text)[0].doubts, text

@@ -58,7 +58,9 @@ def test_totals_hold():
     assert sum(s.non_figures for s in held_out) == 0
     # 45-50, gold written before any draft, scored once at the end of the round that used 39-44: 1 of 80 gold claims
     # live and right, none live and wrong, 21 of 71 candidates not figures. Held to those totals as first scored, then
-    # used for development. Since: 19 (a figure asked about in a question is not proposed).
-    assert sum(s.right for s in ninth) >= 1
+    # used for development. Since: 16 right and 4 of 71 not figures (markdown tables flattened onto one line or written
+    # one cell a line are read as tables: a cell's figure takes its row's and column's system, metric, precision and
+    # statistic, and counts under them are not proposed; a figure asked about in a question is not proposed).
+    assert sum(s.right for s in ninth) >= 16
     assert sum(s.wrong for s in ninth) == 0
-    assert sum(s.non_figures for s in ninth) <= 19
+    assert sum(s.non_figures for s in ninth) <= 4

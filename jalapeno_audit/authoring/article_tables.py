@@ -8,7 +8,14 @@ Scraped articles keep tables in a few shapes, and this module reads each into th
   the group of rows after it;
 - one row per line, cells split by ``|``, tabs or runs of spaces, or by single spaces only: a line of
   label words that ends in the same number of figure cells as the other rows ("Llama 3.1 Instruct 70B 457
-  445 250 71 49", "Server 97%"), under header lines that name the columns.
+  445 250 71 49", "Server 97%"), under header lines that name the columns;
+- a markdown table whose header is closed by a separator row of dashes: one row a line ("| System |
+  Throughput |", "|---|---|", "| Alpha | 1,200 |"; not when a row's cells hold several figures each, prose
+  read line by line), flattened onto one line ("| Metric | Value | |---|---| | Median output tokens/second |
+  812 | ...") or written one cell a line, each cell followed by ``|`` ("Specification |", "n150s |", "n300s
+  |", "---|---|---|", "Memory |", "12GB GDDR6 |", ...). The separator says where the header ends and the
+  header's cells how many cells each row holds. Its cells are kept as written, figures or not ("12GB
+  GDDR6", "TC-02001"): which hold figures is the drafter's to say.
 
 A table is read only when its header gives exactly one header per figure column; rows whose cells were
 glued together ("HBM3410700952226752381") are not rows of any table here, since no split of them is certain.
@@ -18,10 +25,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 #: A figure cell: a number, a multiple or percent, or an empty mark ("-", "n/a"); a note in parentheses may follow.
 _FIGURE_CELL = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(?:[x×%])?|n/?a|N/?A|[-–—]")
 _NOTE = re.compile(r"\s*\([^()]{1,20}\)$")
+#: A figure with the unit written after it and words that hold no figure ("18ms", "288 GB/sec", "12GB GDDR6"), or a
+#: multiple and the way it runs ("5.7x slower").
+_NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+_UNIT_CELL = re.compile(_NUMBER + r"\s?(?P<unit>(?![x×]\b)[A-Za-z][\w/]*(?:\s+[A-Za-z][\w-]*)*)")
+_FIGURES = re.compile(r"\d+(?:[.,]\d+)*")
+_WAY_CELL = re.compile(_NUMBER + r"\s?[x×]\s+(?P<way>slower|faster)", re.I)
 _EMPTY = re.compile(r"n/?a|[-–—]", re.I)
 #: A line that may be one cell: short and no sentence in it.
 _MAX_CELL = 50
@@ -30,6 +44,9 @@ _CAPTION = re.compile(r"(?:Table|Figure|Fig\.|Source|Notes?)\b", re.I)
 #: A lead-in that continues the one before the previous table ("And against the B300:", "Also, ...").
 _CONTINUED = re.compile(r"(?:and|also|likewise|similarly)\b", re.I)
 _SPLIT = re.compile(r"\s*(?:\||\t|\s{2,})\s*")
+#: One cell of a markdown table's separator row ("---", ":---:"), and a whole separator line written one row a line.
+_RULE_CELL = re.compile(r"\s*:?-{3,}:?\s*")
+_RULE_LINE = re.compile(r"\|?(?:\s*:?-{3,}:?\s*\|)+(?:\s*:?-{3,}:?)?\s*")
 
 
 @dataclass(frozen=True)
@@ -59,6 +76,19 @@ def figure_cell(text: str) -> bool:
     return bool(_FIGURE_CELL.fullmatch(_NOTE.sub("", text.strip())))
 
 
+def unit_cell(text: str) -> tuple[str, str] | None:
+    """(number, the words after it) of a cell holding one figure and its unit ("288 GB/sec", "12GB GDDR6"), a note in
+    parentheses aside ("192MB (96MB per ASIC)"); None for any other cell ("1x 4+4-pin EPS12V", "36mm x 254mm")."""
+    found = _UNIT_CELL.fullmatch(_NOTE.sub("", text.strip()))
+    return (found["number"], found["unit"]) if found else None
+
+
+def way_cell(text: str) -> tuple[str, str] | None:
+    """(number, way) of a cell holding a multiple and the way it runs ("5.7x slower")."""
+    found = _WAY_CELL.fullmatch(text.strip())
+    return (found["number"], found["way"].lower()) if found else None
+
+
 def empty_cell(text: str) -> bool:
     return bool(_EMPTY.fullmatch(text.strip()))
 
@@ -71,7 +101,7 @@ def read_tables(body: str, column_names, is_group) -> list[Table]:
     tables: list[Table] = []
     index = 0
     while index < len(lines):
-        table = _row_lines(lines, index, column_names) or _cell_lines(lines, index, is_group)
+        table = _separated(lines, index) or _row_lines(lines, index, column_names) or _cell_lines(lines, index, is_group)
         if table is None:
             index += 1
             continue
@@ -204,3 +234,95 @@ def _cell_lines(lines: list[str], start: int, is_group) -> Table | None:
     last = cells[runs[len(rows) - 1][1][-1]][1]
     return Table(header[0], tuple(header[1:]), tuple(rows), tuple(range(start, last + 1)),
                  _next_line(lines, start - 1, -1), _next_line(lines, last + 1, 1), " | ".join(header))
+
+
+def _separated(lines: list[str], start: int) -> Table | None:
+    """A markdown table whose header a separator row closes: one row a line, flattened onto one line or one cell a line."""
+    cells = _row_cells(lines, start) or _flat_cells(lines[start], start) or _piped_cells(lines, start)
+    if cells is None:
+        return None
+    width, places = cells
+    texts = [" ".join(text.split()) for text, _ in places]
+    rows = [Row(texts[at], tuple(texts[at + 1:at + width]), _quote(lines, places[at][1], places[at + width - 1][1]))
+            for at in range(width, len(places) - width + 1, width)]
+    if width < 2 or len(rows) < 2:
+        return None
+    end = places[-1][1][0]
+    return Table(texts[0], tuple(texts[1:width]), tuple(rows), tuple(range(start, end + 1)),
+                 _next_line(lines, start - 1, -1), _next_line(lines, end + 1, 1), " | ".join(texts[:width]))
+
+
+def _row_cells(lines: list[str], start: int) -> tuple[int, list[tuple[str, tuple[int, int, int]]]] | None:
+    """The width and the cells of a markdown table written one row a line ("| System | Throughput |", "|---|---|", "| Alpha |
+    1,200 |"), each cell spanning its row's line; None when a row's cell holds more than one figure ("FP16: 241.3 TFLOPS,
+    FP32: 60.3 TFLOPS"): such rows are prose, read line by line as sentences."""
+    header = _bar_cells(lines[start])
+    rule = lines[start + 1].strip() if start + 1 < len(lines) else ""
+    if len(header) < 2 or not _RULE_LINE.fullmatch(rule) or len(re.findall(r"-{3,}", rule)) != len(header):
+        return None
+    places = [(text, (start, 0, len(lines[start].rstrip()))) for text in header]
+    index = start + 2
+    while index < len(lines) and len(cells := _bar_cells(lines[index])) == len(header):
+        if any(len(_FIGURES.findall(_NOTE.sub("", cell))) > 1 for cell in cells[1:]):
+            return None
+        places += [(text, (index, 0, len(lines[index].rstrip()))) for text in cells]
+        index += 1
+    return len(header), places
+
+
+def _bar_cells(line: str) -> list[str]:
+    """The cells of a line written with ``|`` between them, its outer bars aside; none for a line without one."""
+    text = line.strip()
+    if "|" not in text or _RULE_LINE.fullmatch(text):
+        return []
+    return [cell.strip() for cell in text.removeprefix("|").removesuffix("|").split("|")]
+
+
+def _flat_cells(line: str, number: int) -> tuple[int, list[tuple[str, tuple[int, int, int]]]] | None:
+    """The width and the cells (text, (line, start, end) of the ``|`` before and after it) of a markdown table flattened
+    onto one line: its rows written one after another, "| a | b | | c | d |", the separator row second."""
+    bars = [at for at, char in enumerate(line) if char == "|"]
+    between = [line[a + 1:b] for a, b in pairwise(bars)]
+    first_rule = next((at for at, text in enumerate(between) if _RULE_CELL.fullmatch(text)), None)
+    if not line.lstrip().startswith("|") or first_rule is None or first_rule < 2 or between[first_rule - 1].strip():
+        return None
+    width = first_rule - 1
+    stride = width + 1  # a row's cells, then the blank between its closing "|" and the next row's opening one
+    if not all(_RULE_CELL.fullmatch(text) for text in between[first_rule:first_rule + width]):
+        return None
+    places: list[tuple[str, tuple[int, int, int]]] = []
+    for row in range(0, len(between) + 1, stride):
+        cells = between[row:row + width]
+        if len(cells) < width or (row and between[row - 1].strip()):
+            break
+        if row != stride:  # the separator row
+            places += [(text, (number, bars[row + at], bars[row + at + 1] + 1)) for at, text in enumerate(cells)]
+    return width, places
+
+
+def _piped_cells(lines: list[str], start: int) -> tuple[int, list[tuple[str, tuple[int, int, int]]]] | None:
+    """The width and the cells of a table written one cell a line, each followed by ``|``, its header closed by a
+    separator line with one rule a header cell ("---|---|---|")."""
+    places: list[tuple[str, tuple[int, int, int]]] = []
+    width = 0
+    index = start
+    while index < len(lines) and (text := lines[index].strip()).endswith("|"):
+        if _RULE_LINE.fullmatch(text):
+            if width or len(re.findall(r"-{3,}", text)) != len(places):
+                break
+            width = len(places)
+        elif "|" in text[:-1]:
+            break
+        else:
+            places.append((text[:-1], (index, 0, len(lines[index].rstrip()))))
+        index += 1
+    if not width:
+        return None
+    return width, places[:len(places) - len(places) % width]
+
+
+def _quote(lines: list[str], first: tuple[int, int, int], last: tuple[int, int, int]) -> str:
+    """A row as the article writes it: from its first cell's ``|`` to its last's on one line, or its cell lines."""
+    if first[0] == last[0]:
+        return lines[first[0]][first[1]:last[2]]
+    return "\n".join(lines[first[0]:last[0] + 1]).strip()

@@ -25,7 +25,7 @@ _DEVICE = re.compile(_DEVICES, re.I)
 #: device counts, per-device bases, networks, commitment terms): the drafter cannot place them. A benchmark's name ("MLPerf")
 #: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
-    r"\b(?:(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
+    r"\b(?:(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|INT\d+))?(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
     r"data ?types?|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
@@ -50,7 +50,7 @@ _RESPECTIVELY = re.compile(r",?\s+respectively\W*$", re.I)
 #: Conditions written in one word, and how a claim's `at` writes them: a precision, the software a figure was measured with.
 _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     # "FP8 precision" is FP8; "FP4/FP6" (the figure holds for either) is written as it stands, fp4/fp6.
-    ("precision", re.compile(r"(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX)?FP\d+|BF16|INT\d+))?(?:\s+precision)?", re.I), None),
+    ("precision", re.compile(r"(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|INT\d+))?(?:\s+precision)?", re.I), None),
     ("precision", re.compile(r"bfloat\s?16", re.I), "bf16"),
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
@@ -73,7 +73,7 @@ _COMPUTE_ONLY = ("sparsity",)
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
 _FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
 #: A precision written right after a compute figure's unit ("745 teraFLOPS of FP8", "11.9 petaFLOPS at FP16"): that figure's.
-_ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:of|at|in)\s+(?P<precision>(?:NV|MX)?FP\d+|BF16|TF32|INT\d+)\b", re.I)
+_ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:of|at|in)\s+(?P<precision>(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)\b", re.I)
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
 _SCENE = ("scenario", "nodes")

@@ -44,6 +44,7 @@ _SPEED = re.compile(r"\b(?:speeds?(?![- ]?ups?\b)|instant(?:ly)?|real[- ]time)\b
 #: A ratio that says how much faster ("20x faster", "a 10x to 100x speed advantage", "a 3x speed-up").
 FASTER = re.compile(r"\s*(?:(?:more|a|an)\s+)?(?:faster|quicker|speed\b|speed-?up)", re.I)
 NO_PHRASE = _NO_PHRASE
+NO_STREAM = _NO_STREAM  # tokens per second no one stream reaches: an aggregate
 #: A word that says what a ratio's clause measures without naming a catalog metric ("1.5x more performance", "dense
 #: computing can be increased by 3.5 times").
 _OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth|computing)\b", re.I)
@@ -105,8 +106,12 @@ class MetricReader:
         Only local words settle it: the paragraph's own or the title's, which frames the whole text; and
         the rest of the article must say the same (a "throughput" or "per user" elsewhere leaves it open).
         """
-        local = self._token_rate(f"{self._title}\n\n{paragraph}")
-        self.token_rate = local if local == self._article_rate else None
+        self.token_rate = self.rate_of(paragraph)
+
+    def rate_of(self, text: str) -> str | None:
+        """What a bare "tokens per second" stands for in a paragraph's words, or a table's (see ``read_paragraph``)."""
+        local = self._token_rate(f"{self._title}\n\n{text}")
+        return local if local == self._article_rate else None
 
     def _token_rate(self, body: str) -> str | None:
         """The metric a bare "tokens per second" stands for in this text, when its words settle it.

@@ -2,26 +2,34 @@
 
 Each figure cell is mapped to its row label and column header (``article_tables``). Its system is the one
 catalog system its row, its row group or its column names ("SambaNova (16-bit)"; "MI355X relative to
-B200" gives the comparator too), or for a multiple in a group of no system ("Speedup"), the two groups of one
-system each whose figures in its row and column give it one way round; its model the one its row, group or column names, else the one the
+B200" gives the comparator too; "5.7x slower" under "vs Groq" sets the row's system against Groq), or for
+a multiple in a group of no system ("Speedup"), the two groups of one system each whose figures in its row
+and column give it one way round; its model the one its row, group or column names, else the one the
 lead-in line names; its metric the one the column, row and group words name, else the caption and lead-in
-words, with the unit written there (the same metric phrases and units the prose is read with); its
-conditions the column's qualifiers ("(8-bit)", "FP8"), a scenario row ("Offline"), and condition columns
-("Batch Size"), with the comparator's own settings in `vs_at` ("FP8 H100, FP16 A100"). Any field left open, and any condition word in the caption or lead-in the table does not
-settle, makes the cell a commented candidate with that field marked. Cells of a row that names no system
-in a table of systems (a total), empty cells ("n/a", "-") and years are not figures.
+words, with the unit the cell writes ("18ms") or its headers write ("(ms)", "TeraFLOPs (FP8)") (the same
+metric phrases and units the prose is read with), and for a multiple against one system, the column whose
+figures give it; its conditions the column's qualifiers ("(8-bit)", "FP8"), a precision in the row's label,
+a statistic in either ("(p99)"), a scenario row ("Offline"), and condition columns ("Batch Size"), with the
+comparator's own settings in `vs_at` ("FP8 H100, FP16 A100"). Any field left open, any condition word in
+the caption or lead-in the table does not settle, a qualifier not read ("(LPU)") and a lead-in saying the
+table repeats an earlier test make the cell a commented candidate with that field marked. Cells of a row
+that names no system in a table of systems (a total), empty cells ("n/a", "-"), years, cells of no one
+figure ("TC-02001"), figures in units the catalog does not hold ("1 GHz") and, in a table whose headers say
+what each figure measures, bare figures under headers that name nothing measured ("Total requests") are
+not figures.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell
+from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell, unit_cell, way_cell
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
-from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, MetricReader
+from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, NO_STREAM, MetricReader
 from jalapeno_audit.authoring.sentences import mentions
 from jalapeno_audit.authoring.units import TOKEN_RATE
 from jalapeno_audit.corpus.catalog import Catalog
@@ -31,9 +39,9 @@ from jalapeno_audit.text.numbers import parse_figure, rounding_interval
 _RELATIVE = re.compile(r"\s*(?:relative to|vs\.?|versus|against|over|compared (?:to|with))\s*", re.I)
 #: A precision written as a qualifier of a column ("(16-bit)", "(8-bit)2" with a footnote mark glued on).
 _BITS = re.compile(r"\((\d+)-bit\)")
-#: Columns that hold conditions, not figures, and the key a claim's `at` writes each under.
-_CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), ("isl", re.compile(r"\binput (?:length|tokens)\b|^ISL$", re.I)),
-                      ("osl", re.compile(r"\boutput (?:length|tokens)\b|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
+#: Columns that hold conditions, not figures, and the key a claim's `at` writes each under ("Output tokens/sec" is a rate).
+_CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), ("isl", re.compile(r"\binput (?:length|tokens)\b(?!\s*(?:/|per))|^ISL$", re.I)),
+                      ("osl", re.compile(r"\boutput (?:length|tokens)\b(?!\s*(?:/|per))|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
                       ("gpus", re.compile(r"(?:#|number) of GPUs|^GPUs$", re.I)))
 _SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
 #: Scenarios scored in throughput (single- and multi-stream are scored in latency).
@@ -42,7 +50,30 @@ _THROUGHPUT_SCENARIOS = re.compile(r"offline|server|interactive", re.I)
 _KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
           ("batch", re.compile(r"batch|BS=", re.I)), ("isl", re.compile(r"ISL|input length", re.I)), ("osl", re.compile(r"OSL|output length", re.I)))
 _YEAR = re.compile(r"\byears?\b", re.I)
+#: A column of multiples against one system, named after these words ("vs Groq", "relative to the H100"); a speed-up
+#: against it ("Speedup over H100") has the row's system ahead.
+_AGAINST = re.compile(r"\s*(?P<gain>speed-?ups?\s+)?(?:relative to|vs\.?|versus|against|over|compared (?:to|with))\s+(?:the\s+)?", re.I)
+#: A unit per second written "/sec" ("GB/sec"), the catalog's "/s".
+_PER_SEC = re.compile(r"/sec\b", re.I)
+#: A statistic over runs or requests named in a row label or column header ("Median ...", "(p99)"), as `at` writes it.
+_STATISTIC = re.compile(r"\b(?:median|average|mean|maximum|minimum|p\d{1,2})\b", re.I)
+#: A qualifier in parentheses in a row label or column header ("(FP8)", "(median)", "(BFP8)").
+_QUALIFIER = re.compile(r"\(([^()]+)\)")
+#: A lead-in saying its table repeats a test told of before it ("I ran the same test across 6 providers").
+_SAME_TEST = re.compile(r"\bsame\s+(?:tests?|benchmarks?|setup|conditions|workload|prompts?|methodology)\b", re.I)
 _VARIANT = re.compile(r"\s+(?:Instruct|Chat)\b", re.I)  # "Llama 3.1 Instruct 70B": the instruction-tuned release of Llama 3.1 70B
+
+
+@dataclass(frozen=True)
+class Written:
+    """The figure a table cell holds."""
+
+    cell: str  # the cell as written ("18ms", "5.7x slower")
+    number: str  # its figure, without the unit ("18", "5.7x")
+    kind: str  # value | ratio
+    fits: frozenset[str] = frozenset()  # the metrics the unit the cell writes fits (none written: empty)
+    unit: str | None = None  # that unit, when it is not the metric's own ("ms")
+    way: str = ""  # the way a multiple runs, when written after it ("slower", "faster")
 
 
 class TableDrafter:
@@ -68,7 +99,10 @@ class TableDrafter:
 
     def candidates(self, table: Table) -> list[Candidate]:
         system_rows = [bool(mentions(row.label, self.systems)) for row in table.rows]
+        # A table whose row labels or column headers name metrics or units says what each of its figures measures.
+        headed = any(self._measured(text) for text in (*table.columns, *(row.label for row in table.rows)))
         found: list[Candidate] = []
+        placed: list[tuple[Row, str, Candidate]] = []
         for row in table.rows:
             if sum(system_rows) * 2 >= len(system_rows) and not mentions(row.label, self.systems) and not self.is_group(row.group):
                 continue  # a total or a note in a table of systems
@@ -77,16 +111,77 @@ class TableDrafter:
             for column, cell in zip(table.columns, row.cells, strict=True):
                 if empty_cell(cell) or _condition_key(column) or _YEAR.search(column) or _YEAR.search(row.label):
                     continue
-                found.append(self._cell(table, row, column, cell, given))
+                if (written := self._figure_of(cell, headed and not self._measured(f"{column} {row.label} {row.group}"))) is None:
+                    continue
+                if written.kind == "ratio" and self._against(column) in self._row_systems(row):
+                    continue  # a system against itself ("1.0x" in its own row of a "vs Groq" column)
+                placed.append((row, column, self._cell(table, row, column, written, given)))
+                found.append(placed[-1][2])
+        self._against_metrics(placed)
         return found
 
-    def _cell(self, table: Table, row: Row, column: str, cell: str, given: dict[str, str]) -> Candidate:
-        number = cell.split("(")[0].strip()
+    def _against_metrics(self, placed: list[tuple[Row, str, Candidate]]) -> None:
+        """A multiple in a column against one system names no metric ("5.7x slower" under "vs Groq"): it is of the one
+        column whose figures for its two systems give it one way round, as written (812 against 142 tokens/sec is the
+        5.7x; 87 against 18 ms, 4.8x, is not), each figure to half a unit of its last digit."""
+        values: dict[tuple[str, str], Candidate] = {}
+        for row, column, candidate in placed:
+            if candidate.kind == "value" and candidate.metric and "metric" not in candidate.doubts and len(own := self._row_systems(row)) == 1:
+                values[(own.pop(), column)] = candidate
+        for _, column, candidate in placed:
+            if candidate.kind != "ratio" or "metric" not in candidate.doubts or "system" in candidate.doubts or self._against(column) is None:
+                continue
+            ratio = _written(str(candidate.figure))
+            fitting = {ahead.metric: (ahead, behind) for (system, other), ahead in values.items() if system == candidate.system
+                       and (behind := values.get((candidate.vs or "", other))) is not None and ahead.metric == behind.metric
+                       and ratio is not None and self._gives(ratio, ahead, behind)}
+            if len(fitting) == 1:
+                # The multiple is of that column's figures, under their conditions ("Median tokens/sec": `statistic: median`).
+                candidate.metric, (ahead, behind) = fitting.popitem()
+                del candidate.doubts["metric"]
+                candidate.at = {**ahead.at, **candidate.at}
+                candidate.vs_at = {**{key: value for key, value in behind.at.items() if candidate.at.get(key) != value}, **candidate.vs_at}
+                if "at" in ahead.doubts or "at" in behind.doubts:
+                    candidate.doubts.setdefault("at", ahead.doubts.get("at") or behind.doubts["at"])
+
+    def _gives(self, ratio: tuple[Fraction, Fraction], ahead: Candidate, behind: Candidate) -> bool:
+        """Whether one system's figure against another's gives a multiple, the better over the worse by the metric."""
+        metric = self.catalog.metrics[ahead.metric or ""]
+        first, second = _written(str(ahead.figure)), _written(str(behind.figure))
+        if first is None or second is None:
+            return False
+        top, bottom = (first, second) if metric.better == "higher" else (second, first)
+        return top[0] / bottom[1] <= ratio[1] and ratio[0] <= top[1] / bottom[0]
+
+    def _measured(self, text: str) -> bool:
+        """Whether a row label or column header names a metric or a unit."""
+        return bool(self.metrics.phrase_metrics(text) or self._unit(text)[0] or self._header_unit(text)[0])
+
+    def _figure_of(self, cell: str, unmeasured: bool) -> Written | None:
+        """The figure a cell holds, or None: a cell of no one figure ("TC-02001", "1x 4+4-pin EPS12V"), one whose unit the
+        catalog does not hold ("1 GHz", "12 GT/sec"), and, when the table's headers say what its figures measure, a bare
+        figure whose own row and column name no metric or unit (a count: "Total requests 100", an "Error rate" of "0%")."""
+        if (way := way_cell(cell)) is not None:
+            return Written(cell, way[0], "ratio", way=way[1])
+        if figure_cell(cell):
+            number = cell.split("(")[0].strip()
+            kind = "ratio" if number[-1:] in "x×" else "value"
+            return None if unmeasured and kind == "value" else Written(cell, number, kind)
+        if (with_unit := unit_cell(cell)) is None:
+            return None
+        fits, unit = self._unit_of(with_unit[1])
+        return Written(cell, with_unit[0], "value", frozenset(fits), unit) if fits else None
+
+    def _row_systems(self, row: Row) -> set[str]:
+        return {system for text in (row.label, row.group) for _, system in mentions(text, self.systems)}
+
+    def _cell(self, table: Table, row: Row, column: str, written: Written, given: dict[str, str]) -> Candidate:
         relative = self._relative(column)
-        kind = "ratio" if number[-1:] in "x×" or (relative and number.endswith("%")) else "value"
-        candidate = Candidate(row.quote, kind, _figure(number), found=cell)
-        self._metric(candidate, table, " ".join((column, row.label, row.group)), number, row.label)
-        self._sides(candidate, table, row, column, relative)
+        number = written.number
+        kind = "ratio" if written.kind == "ratio" or (relative and number.endswith("%")) else "value"
+        candidate = Candidate(row.quote, kind, _figure(number), found=written.cell)
+        self._metric(candidate, table, (column, row.label, row.group), written)
+        self._sides(candidate, table, row, column, relative, written.way)
         self._model(candidate, table, row, column)
         self._conditions(candidate, table, row, column, given)
         return candidate
@@ -97,9 +192,25 @@ class TableDrafter:
             return named[0][1], named[1][1]
         return None
 
-    def _sides(self, candidate: Candidate, table: Table, row: Row, column: str, relative: tuple[str, str] | None) -> None:
+    def _against(self, column: str) -> str | None:
+        """The one system a column of multiples is set against ("vs Groq", "relative to the H100")."""
+        named = mentions(column, self.systems)
+        return named[0][1] if len(named) == 1 and _AGAINST.fullmatch(column[:named[0][0]]) else None
+
+    def _sides(self, candidate: Candidate, table: Table, row: Row, column: str, relative: tuple[str, str] | None, way: str) -> None:
         named = {system for text in (row.label, row.group, column) for _, system in mentions(text, self.systems)}
-        if relative is not None:
+        against = self._against(column) if candidate.kind == "ratio" else None
+        if against is not None:
+            # "5.7x slower" in a "vs Groq" column: the row's system against Groq, the faster one first.
+            own = self._row_systems(row)
+            way = way or ("faster" if (lead := _AGAINST.match(column)) and lead["gain"] else "")
+            if len(own) == 1:
+                candidate.system, candidate.vs = (against, own.pop()) if way == "slower" else (own.pop(), against)
+                if not way:  # "2.0x" alone: twice the speed, or twice the time?
+                    candidate.doubts["system"] = f"a multiple against {against} with no word for the way it runs"
+            else:
+                candidate.doubts["system"] = "its row names no one catalog system to set against its column's"
+        elif relative is not None:
             candidate.system, candidate.vs = relative
             if named - set(relative):
                 candidate.doubts["system"] = "the row names another system than its column"
@@ -145,7 +256,8 @@ class TableDrafter:
                 fitting.append((ahead, behind))
         return fitting[0] if len(fitting) == 1 else None
 
-    def _metric(self, candidate: Candidate, table: Table, local: str, number: str, row_label: str = "") -> None:
+    def _metric(self, candidate: Candidate, table: Table, headers: tuple[str, str, str], written: Written) -> None:
+        local, number = " ".join(headers), written.number
         phrased = self.metrics.phrase_metrics(local)
         if not phrased:
             around = [self.metrics.phrase_metrics(text) for text in (table.caption, table.lead)]
@@ -154,19 +266,32 @@ class TableDrafter:
                 return
             phrased = next((found for found in around if found), set())
         if candidate.kind == "ratio" or number.endswith("%"):
-            if candidate.kind == "ratio" and not phrased and (scored := self._scenario_metric(row_label)) is not None:
+            if candidate.kind == "ratio" and not phrased and (scored := self._scenario_metric(headers[1])) is not None:
                 candidate.metric = scored  # "Server 97%": a benchmark scenario's score, the aggregate throughput
             elif candidate.kind == "ratio" and len(phrased) == 1:
                 candidate.metric = next(iter(phrased))
             else:
                 candidate.doubts["metric"] = f"the table names {', '.join(sorted(phrased))}" if phrased else "the table's words name no metric"
             return
-        fits, unit = self._unit(" ".join((local, table.caption)))
+        # The unit the cell writes ("18ms"), else one its row, column or caption writes ("(ms)", "TeraFLOPs (FP8)").
+        fits, unit = (set(written.fits), written.unit) if written.fits else self._unit(" ".join((local, table.caption)))
+        if not fits:
+            fits, unit = next((found for found in map(self._header_unit, headers[:2]) if found[0]), (set(), None))
         both = fits & phrased if phrased else fits
+        if len(both) != 1 and (rate := self._bare_rate(table, both, number)) is not None:
+            both = {rate}
         if len(both) == 1:
             candidate.metric, candidate.unit = both.pop(), unit
         else:
             candidate.doubts["metric"] = f"the unit fits {', '.join(sorted(fits))}" if fits else "no unit in its row, column or caption"
+
+    def _bare_rate(self, table: Table, fits: set[str], number: str) -> str | None:
+        """What a bare "tokens per second" in a table stands for, when the aggregate and one user's speed both fit: what the
+        table's words (lead-in, caption, headers, row labels) settle as a paragraph's would, the article saying the same;
+        none for a figure no one stream reaches."""
+        words = " ".join((table.lead, table.caption, table.header, *(row.label for row in table.rows)))
+        rate = self.metrics.rate_of(words)
+        return rate if rate in fits and Decimal(_figure(number)) < NO_STREAM else None
 
     def _scenario_metric(self, label: str) -> str | None:
         """The metric a row of a benchmark scenario scores when the table names none: the offline, server and
@@ -179,14 +304,26 @@ class TableDrafter:
     def _unit(self, text: str) -> tuple[set[str], str | None]:
         """The metrics the first unit the table's words write fits, and the unit to write."""
         if (rate := TOKEN_RATE.search(text)) is not None:
+            return self._unit_of(rate.group())
+        for inside in re.findall(r"\(([^()]{1,20})\)", text):
+            if inside.split() and (found := self._unit_of(inside.split()[-1]))[0]:
+                return found
+        return set(), None
+
+    def _header_unit(self, header: str) -> tuple[set[str], str | None]:
+        """The unit a row label or column header is, alone or before a qualifier in parentheses ("TeraFLOPs (FP8)")."""
+        words = header.split("(")[0].strip()
+        return self._unit_of(words) if words and not TOKEN_RATE.match(words) else (set(), None)
+
+    def _unit_of(self, words: str) -> tuple[set[str], str | None]:
+        """The metrics a unit fits ("ms", "GB/sec", "tokens/sec") and the unit to write (None for the metric's own)."""
+        if (rate := TOKEN_RATE.match(words)) is not None:
             units = ("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user")
             return {m.id for m in self.catalog.metrics.values() if m.unit in units}, None
-        for inside in re.findall(r"\(([^()]{1,20})\)", text):
-            base = self.metrics.unit_reader.unit_of(inside.split()[-1]) if inside.split() else None
-            if base is not None:
-                unit_id, base_unit = base
-                return {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}, (unit_id if unit_id != base_unit else None)
-        return set(), None
+        if (base := self.metrics.unit_reader.unit_of(_PER_SEC.sub("/s", words))) is None:
+            return set(), None
+        unit_id, base_unit = base
+        return {m.id for m in self.catalog.metrics.values() if m.unit in (base_unit, unit_id)}, (unit_id if unit_id != base_unit else None)
 
     def _model(self, candidate: Candidate, table: Table, row: Row, column: str) -> None:
         metric = self.catalog.metrics.get(candidate.metric or "")
@@ -210,6 +347,13 @@ class TableDrafter:
         for word in re.findall(r"[\w.-]+", column):
             if (setting := setting_of(word)) is not None:
                 at.setdefault(*setting)
+        # A precision in a row's label is its cells', as one in a column's header is ("TeraFLOPs (FP8)").
+        for word in re.findall(r"[\w.-]+", row.label):
+            if (setting := setting_of(word)) is not None and setting[0] == "precision":
+                at.setdefault(*setting)
+        statistics = {found.lower() for text in (column, row.label) for found in _STATISTIC.findall(text)}
+        if len(statistics) == 1:
+            at["statistic"] = statistics.pop()
         if (scenario := _SCENARIOS.fullmatch(row.label.strip())) is not None:
             at["scenario"] = scenario.group().lower().replace(" ", "-")
         # The lead-in and caption state settings for the whole table, or beside each system ("FP8 H100, FP16 A100").
@@ -233,7 +377,22 @@ class TableDrafter:
                       and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
         if open_words:
             candidate.doubts["at"] = f"the table or its caption says '{open_words[0]}': does it apply here?"
+        elif unread := [inside for text in (column, row.label) for inside in _QUALIFIER.findall(text) if not self._read(inside)]:
+            candidate.doubts["at"] = f"its row or column says '({unread[0]})', which may be a condition"
+        elif len(statistics) > 1:
+            candidate.doubts["at"] = f"its row and column name the statistics {', '.join(sorted(statistics))}"
+        elif _SAME_TEST.search(table.lead):
+            candidate.doubts["at"] = "the lead-in says the table repeats a test told of before it: under that test's conditions?"
         candidate.at = at
+
+    def _read(self, qualifier: str) -> bool:
+        """Whether a qualifier in parentheses in a row label or column header is read: a setting ("FP8", "8-bit"), a
+        statistic, a unit ("ms", "out tok/s"), a system or model, or a metric's words; one that is not ("(LPU)") may be a
+        condition the reader must write."""
+        words = re.findall(r"[\w.-]+", qualifier)
+        return bool(any(setting_of(word) for word in words) or _BITS.search(f"({qualifier})") or _STATISTIC.search(qualifier)
+                    or TOKEN_RATE.search(qualifier) or (words and self._unit_of(words[-1])[0])
+                    or mentions(qualifier, self.systems) or mentions(qualifier, self.models) or self.metrics.phrase_metrics(qualifier))
 
 
 def _between(text: str, first: int, second: int, systems: dict[str, str]) -> str:
