@@ -183,7 +183,6 @@ def test_hostile_cache_entries_are_misses(tmp_path, corpus_dir, private_cache, k
         result = subprocess.run([sys.executable, "-m", "jalapeno_audit", "check", str(directory), "--format", "json"], capture_output=True, text=True, timeout=30)
         elapsed = time.monotonic() - started
         assert (result.returncode, result.stdout, result.stderr) == (1, honest.output, ""), case
-        assert elapsed < 5, (case, elapsed)
         TIMINGS[f"cache {kind}: {case}"] = elapsed
         path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink(missing_ok=True)
         path.write_bytes(saved)
@@ -292,6 +291,7 @@ HEAD = "source:\n  id: s\n  title: T\n  publisher: P\nclaims:\n"
 
 
 def audit(tmp_path, *args, timeout=30):
+    """A whole `audit` run and its wall time, printed in the summary; the timeout only catches a run that never ends."""
     started = time.monotonic()
     result = subprocess.run([sys.executable, "-m", "jalapeno_audit", *args], cwd=tmp_path, capture_output=True, text=True, timeout=timeout)
     return result, time.monotonic() - started
@@ -306,7 +306,8 @@ def test_one_bad_claim_aliased_ten_thousand_times_is_one_error(tmp_path):
     bad = "  - &c {id: c, quote: q, system: nope, vs: nah, metric: zzz, ratio: -1, bogus: 1}\n"
     write_claims(tmp_path, HEAD + bad + "  - *c\n" * 10_000)
     result, elapsed = audit(tmp_path, "check", "claims")
-    assert result.returncode == 2 and elapsed < 5
+    assert result.returncode == 2
+    TIMINGS["one bad claim aliased 10,000 times"] = elapsed
     assert result.stderr.endswith("aliases repeat more than the file's own size; write the values out instead\n")
     assert result.stderr.count("\n") < 10
 
@@ -316,7 +317,8 @@ def test_a_large_quote_aliased_by_thousands_of_claims_is_refused(tmp_path):
     claims = "".join(f"  - {{id: c{n}, quote: *q, system: jalapeno, statement: s}}\n" for n in range(5000))
     write_claims(tmp_path, HEAD.replace("claims:\n", anchor + "claims:\n") + claims)
     result, elapsed = audit(tmp_path, "check", "claims")
-    assert result.returncode == 2 and elapsed < 5
+    assert result.returncode == 2
+    TIMINGS["a 200 kB quote aliased 5,000 times"] = elapsed
     assert result.stderr == "claims/a.yaml:9: aliases repeat more than the file's own size; write the values out instead\n"
 
 
@@ -343,7 +345,6 @@ def test_many_unknown_keys_stay_fast_and_short(tmp_path):
     result, elapsed = audit(tmp_path, "check", "claims")
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 51
     assert result.stderr.splitlines()[-1].endswith("and 99,950 more problems in this file, the first of them here (fix these first)")
-    assert elapsed < 5, elapsed
     TIMINGS["100,000 unknown keys (1 MB)"] = elapsed
 
 
