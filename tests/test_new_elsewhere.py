@@ -46,6 +46,20 @@ def test_a_condition_said_of_another_system_is_not_this_figures():
     assert _found(text)[0][4] == ["at"]
 
 
+def test_the_one_precision_an_article_says_its_figures_were_measured_in_is_theirs_in_every_paragraph():
+    figure = "Jalapeño offers 2 PFLOPS of compute.\n\n"
+    for said in ("Google is using FP8 precision as its benchmark for the new chip.", "Our tests ran FP8."):
+        assert _found(figure + said)[0][3:] == ({"precision": "fp8"}, []), said
+    assert _found("Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nOur tests ran FP8.")[0][3:] == ({"precision": "fp8"}, [])
+    # What the chip can do, what may be, two precisions, or another precision anywhere in the article: left to the reader.
+    for said in ("It also supports FP4.", "Future tests will use FP4.", "Our tests ran FP8 and BF16.",
+                 "Our tests ran FP8.\n\nThe GB200 offers 1 PFLOPS at FP16."):
+        assert _found(figure + said)[0][3:] == ({}, ["at"]), said
+    # A ratio's precision may be one side's; a memory figure takes none.
+    assert _found("Jalapeño is 2x faster than the GB200 in throughput.\n\nOur tests ran FP8.")[0][3:] == ({}, ["at"])
+    assert _found("Jalapeño offers 192 GB of memory.\n\nOur tests ran FP8.")[0][3:] == ({}, [])
+
+
 def test_a_hardware_figure_takes_no_run_condition_from_elsewhere():
     # A memory capacity changes with no precision, batch or scenario.
     text = "Jalapeño has 288GB of memory.\n\nAll results ran in FP4 at batch size 64 on eight GPUs."

@@ -172,7 +172,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
                       and not (text is sentence.context and (_anothers(match, unnamed_context, settings)
                                                              or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
         if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
-            carried = _stated_plainly(catalog, candidate, open_words, (sentence.context, unnamed_context), settings)
+            carried = stated_plainly(catalog, candidate, open_words, (sentence.context, unnamed_context), settings)
             settings, open_words = ({**(settings or {}), **carried}, []) if carried else (settings, open_words)
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
@@ -308,13 +308,14 @@ def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sente
                                     or (setting[0] == "precision" and refines(settings.get("precision"), setting[1])))
 
 
-def _stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match[str]], contexts: tuple[str, str],
+def stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match[str]], contexts: tuple[str, str],
                     settings: dict[str, str] | None) -> dict[str, str] | None:
-    """The precision of a paragraph that states one only ("Google is using FP8 precision as its benchmark for the new
-    TPU", "... 918 TFLOPS at FP8 precision"), at least once in a sentence that says how figures were measured, holds no
-    figure and names no other system than the figure's before it: a setting of the paragraph, not of one figure. "It
-    also supports FP4" says what the chip can do, "Future tests will use FP4" what may be. ``words`` are the paragraph's
-    condition words the figure's clause does not settle; ``contexts`` the paragraph as written and with names blanked out."""
+    """The precision of a paragraph (or an article) that states one only ("Google is using FP8 precision as its benchmark
+    for the new TPU", "... 918 TFLOPS at FP8 precision"), at least once in a sentence that says how figures were
+    measured, holds no figure and names no other system than the figure's before it: a setting of the paragraph, not of
+    one figure. "It also supports FP4" says what the chip can do, "Future tests will use FP4" what may be. ``words`` are
+    the paragraph's condition words the figure's clause does not settle; ``contexts`` the paragraph as written and with
+    names blanked out."""
     values = {setting_of(word.group()) for word in words}
     if len(values) != 1 or (setting := values.pop()) is None or setting[0] != "precision" or (settings and "precision" in settings):
         return None
