@@ -44,9 +44,10 @@ def test_figures_hedges_and_ranges_are_detected():
         ("value", "535", None, "gb200", None, "tokens-per-sec-per-user", []),  # "against 535": in the first figure's unit
         ("ratio", "2.7", "about", "jalapeno", "gb200", "tokens-per-sec-per-user", ["vs"]),  # no "than": the comparator is a guess
         ("ratio", ["1.5", "1.9"], None, "jalapeno", "gb300", None, ["metric"]),  # "performance per watt" names no catalog metric
-        ("ratio", "1.3", None, "jalapeno", "gb300", None, ["metric"]),
-        ("value", "700", "up to", None, None, None, ["metric", "system"]),  # "W" fits two power metrics; no system named
-        ("ratio", "2", None, "gb200", "jalapeno", None, ["metric"]),
+        # Each line below is a paragraph of its own (the text has no blank lines), naming no model where the article names one.
+        ("ratio", "1.3", None, "jalapeno", "gb300", None, ["metric", "model"]),
+        ("value", "700", "up to", None, None, None, ["metric", "model", "system"]),  # "W" fits two power metrics; no system named
+        ("ratio", "2", None, "gb200", "jalapeno", None, ["metric", "model"]),
     ]
     # Model names are not figures: "120B" in "GPT-OSS 120B" is part of a catalog alias.
     assert not any(c.figure == "120" for c in candidates(ARTICLE))

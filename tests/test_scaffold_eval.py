@@ -58,6 +58,7 @@ def test_totals_hold():
     assert sum(s.non_figures for s in held_out) == 0
     # 45-50, gold written before any draft, scored once at the end of the round that used 39-44: 1 of 80 gold claims
     # live and right, none live and wrong, 21 of 71 candidates not figures. Held to those totals as first scored.
-    assert sum(s.right for s in ninth) >= 1
+    # Since: 4 (a text with no blank lines writes a paragraph a line: 48's INT8 is no longer doubted on other lines' figures).
+    assert sum(s.right for s in ninth) >= 4
     assert sum(s.wrong for s in ninth) == 0
     assert sum(s.non_figures for s in ninth) <= 21
