@@ -368,8 +368,9 @@ def test_a_setting_written_after_a_later_figure_is_that_figures():
     text = "Jalapeño is a 700W chip with 2,500 TFLOP/s FP8 compute."
     assert [(f[1], f[6], f[7]) for f in _summary(text)] == [("700", "rated-power", []), ("2500", "peak-compute", [])]
     assert [c.at for c in candidates(text)] == [{}, {"precision": "fp8"}]
-    # Before the later figure, or beside a figure a precision bears on, it is still left to the reader.
-    for text in ("In FP8, Jalapeño is a 700W chip with 2,500 TFLOP/s compute.",
+    # Before the later figure, or beside a figure a precision bears on, it is still left to the reader (a power drawn
+    # may be a run's; a rating, "a 700W chip", is not: see test_new_hardware).
+    for text in ("In FP8, Jalapeño draws 700W with 2,500 TFLOP/s compute.",
                  "Jalapeño reaches 90 ms time to first token and 2,500 TFLOP/s FP8 compute."):
         assert "at" in candidates(text)[0].doubts, text
 

@@ -85,8 +85,10 @@ _OPENING = re.compile(r"(?:on|in|at|with|under|using)\b(?:[^,\d#]|" + COUNTED_WO
 UNSPLIT = re.compile(r"\b(?:TP|PP)\s*=?\s*1\b(?![.,]\d)", re.I)
 #: The runtime a software setting is built on, written beside it ("TensorRT-LLM v0.5.0, TensorRT 9.1"): part of it.
 _BENEATH = (("tensorrt-llm", re.compile(r"TensorRT(?!-)", re.I)),)
-#: Metric families whose figures are the hardware's capacities and links, which no precision or software changes.
+#: Metric families whose figures are the hardware's capacities and links, which no precision or software changes; and
+#: metrics that are a rating the maker gives the hardware (a TDP), which no run changes either.
 _FIXED_BY_HARDWARE = ("memory", "interconnect")
+_RATINGS = ("rated-power",)
 #: Metric families whose figures depend on a precision or on software (not memory, power, prices or schedules).
 SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
@@ -124,8 +126,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # A precision, a software stack, a batch size or a scenario its paragraph or another clause of its sentence names
     # changes no memory or link figure ("144 GB of HBM3E", "4.9 TB/s"); a device count or a network may (the memory
     # of eight GPUs, a link over Ethernet); a word said in the figure's own clause is left to the reader ("288GB of
-    # memory in FP8": what does the sentence mean?).
-    unchanged = metric is not None and metric.family in _FIXED_BY_HARDWARE
+    # memory in FP8": what does the sentence mean?). Nor does it change a rating ("512 TFLOPS (FP8) at a 180W TDP").
+    unchanged = metric is not None and (metric.family in _FIXED_BY_HARDWARE or metric.id in _RATINGS)
     # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
     # So is a figure its own clause gives per device ("..., or 3,066 tokens per second per NVIDIA H100 GPU"), whatever its metric.
