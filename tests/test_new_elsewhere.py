@@ -47,7 +47,7 @@ def test_a_condition_said_of_another_system_is_not_this_figures():
     assert _found(text)[0][4] == ["at"]
 
 
-def test_the_one_precision_an_article_says_its_figures_were_measured_in_is_theirs_in_every_paragraph():
+def test_the_one_precision_an_article_says_it_measured_in_is_its_subjects_in_every_paragraph():
     figure = "Jalapeño offers 2 PFLOPS of compute.\n\n"
     for said in ("Google is using FP8 precision as its benchmark for the new chip.", "Our tests ran FP8."):
         assert _found(figure + said)[0][3:] == ({"precision": "fp8"}, []), said
@@ -56,9 +56,12 @@ def test_the_one_precision_an_article_says_its_figures_were_measured_in_is_their
     for said in ("It also supports FP4.", "Future tests will use FP4.", "Our tests ran FP8 and BF16.",
                  "Our tests ran FP8.\n\nThe GB200 offers 1 PFLOPS at FP16."):
         assert _found(figure + said)[0][3:] == ({}, ["at"]), said
-    # A ratio's precision may be one side's; a memory figure takes none.
+    # A ratio's precision may be one side's; a memory figure takes none; another system than the article's subject
+    # may have been measured otherwise.
     assert _found("Jalapeño is 2x faster than the GB200 in throughput.\n\nOur tests ran FP8.")[0][3:] == ({}, ["at"])
     assert _found("Jalapeño offers 192 GB of memory.\n\nOur tests ran FP8.")[0][3:] == ({}, [])
+    text = "Jalapeño is new. Jalapeño is fast.\n\nThe GB200 offers 2 PFLOPS of compute.\n\nOur tests ran FP8."
+    assert _found(text)[0][1:] == ("gb200", "peak-compute", {}, ["at"])
 
 
 def test_in_a_text_without_blank_lines_a_line_that_ends_a_sentence_ends_its_paragraph():
