@@ -25,7 +25,7 @@ class Sentence:
     """One sentence, list item or table line, and what its paragraph named before it."""
 
     text: str
-    paragraph: int  # index of its paragraph (blocks between blank lines)
+    paragraph: int  # index of its paragraph (blocks between blank lines, or lines in a text without them)
     paragraph_models: tuple[str, ...] = ()  # model ids named earlier in the same paragraph
     item: bool = False  # a list item ("- ...", "1. ..."): its siblings say nothing about it
     context: str = ""  # the rest of what applies to it: its paragraph's prose (for an item, the prose before the list)
