@@ -44,9 +44,10 @@ def test_figures_hedges_and_ranges_are_detected():
         ("value", "535", None, "gb200", None, "tokens-per-sec-per-user", []),  # "against 535": in the first figure's unit
         ("ratio", "2.7", "about", "jalapeno", "gb200", "tokens-per-sec-per-user", ["vs"]),  # no "than": the comparator is a guess
         ("ratio", ["1.5", "1.9"], None, "jalapeno", "gb300", None, ["metric"]),  # "performance per watt" names no catalog metric
-        ("ratio", "1.3", None, "jalapeno", "gb300", None, ["metric"]),
-        ("value", "700", "up to", None, None, None, ["metric", "system"]),  # "W" fits two power metrics; no system named
-        ("ratio", "2", None, "gb200", "jalapeno", None, ["metric"]),
+        # Each line below is a paragraph of its own (the text has no blank lines), naming no model where the article names one.
+        ("ratio", "1.3", None, "jalapeno", "gb300", None, ["metric", "model"]),
+        ("value", "700", "up to", None, None, None, ["metric", "model", "system"]),  # "W" fits two power metrics; no system named
+        ("ratio", "2", None, "gb200", "jalapeno", None, ["metric", "model"]),
     ]
     # Model names are not figures: "120B" in "GPT-OSS 120B" is part of a catalog alias.
     assert not any(c.figure == "120" for c in candidates(ARTICLE))
@@ -367,8 +368,9 @@ def test_a_setting_written_after_a_later_figure_is_that_figures():
     text = "Jalapeño is a 700W chip with 2,500 TFLOP/s FP8 compute."
     assert [(f[1], f[6], f[7]) for f in _summary(text)] == [("700", "rated-power", []), ("2500", "peak-compute", [])]
     assert [c.at for c in candidates(text)] == [{}, {"precision": "fp8"}]
-    # Before the later figure, or beside a figure a precision bears on, it is still left to the reader.
-    for text in ("In FP8, Jalapeño is a 700W chip with 2,500 TFLOP/s compute.",
+    # Before the later figure, or beside a figure a precision bears on, it is still left to the reader (a power drawn
+    # may be a run's; a rating, "a 700W chip", is not: see test_new_hardware).
+    for text in ("In FP8, Jalapeño draws 700W with 2,500 TFLOP/s compute.",
                  "Jalapeño reaches 90 ms time to first token and 2,500 TFLOP/s FP8 compute."):
         assert "at" in candidates(text)[0].doubts, text
 

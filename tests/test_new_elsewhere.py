@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.authoring.sentences import sentences
 from jalapeno_audit.corpus.catalog import load_catalog
 
 
@@ -44,6 +45,49 @@ def test_a_condition_said_of_another_system_is_not_this_figures():
     assert _found(text)[0][4] == []
     text = "Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nJalapeño ran in FP8."
     assert _found(text)[0][4] == ["at"]
+
+
+def test_the_one_precision_an_article_says_it_measured_in_is_its_subjects_in_every_paragraph():
+    figure = "Jalapeño offers 2 PFLOPS of compute.\n\n"
+    for said in ("Google is using FP8 precision as its benchmark for the new chip.", "Our tests ran FP8."):
+        assert _found(figure + said)[0][3:] == ({"precision": "fp8"}, []), said
+    assert _found("Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\n\nOur tests ran FP8.")[0][3:] == ({"precision": "fp8"}, [])
+    # What the chip can do, what may be, two precisions, or another precision anywhere in the article: left to the reader.
+    for said in ("It also supports FP4.", "Future tests will use FP4.", "Our tests ran FP8 and BF16.",
+                 "Our tests ran FP8.\n\nThe GB200 offers 1 PFLOPS at FP16."):
+        assert _found(figure + said)[0][3:] == ({}, ["at"]), said
+    # A ratio's precision may be one side's; a memory figure takes none; another system than the article's subject
+    # may have been measured otherwise.
+    assert _found("Jalapeño is 2x faster than the GB200 in throughput.\n\nOur tests ran FP8.")[0][3:] == ({}, ["at"])
+    assert _found("Jalapeño offers 192 GB of memory.\n\nOur tests ran FP8.")[0][3:] == ({}, [])
+    text = "Jalapeño is new. Jalapeño is fast.\n\nThe GB200 offers 2 PFLOPS of compute.\n\nOur tests ran FP8."
+    assert _found(text)[0][1:] == ("gb200", "peak-compute", {}, ["at"])
+
+
+def test_in_a_text_without_blank_lines_a_line_that_ends_a_sentence_ends_its_paragraph():
+    def paragraphs(body: str) -> list[int]:
+        return [sentence.paragraph for sentence in sentences(body)]
+
+    assert paragraphs("Jalapeño runs fast.\nThe GB200 runs slow. It ran FP8.\nIt ships next year.") == [0, 1, 1, 2]
+    # A trailing backslash (Markdown's line break) after the sentence's end ends it too.
+    assert paragraphs("Jalapeño runs fast.\\\nThe GB200 runs slow.") == [0, 1]
+    # A line that points back at the one before, opens on a clause, is a list item or a table row continues its paragraph;
+    # so does the line after a heading, a lead-in or a row, which end no sentence.
+    for body in ("Jalapeño runs fast.\nThis is a record.", "Jalapeño runs fast.\nThese results ran FP8.", "Jalapeño runs fast\nin FP8.",
+                 "Jalapeño runs fast.\n1. It ran FP8.", "Jalapeño runs fast.\nSingle-Node | 61,759.1", "Results\nJalapeño runs fast.",
+                 "Jalapeño ran:\nFP8 on eight GPUs."):
+        assert len(set(paragraphs(body))) == 1, body
+    # With a blank line anywhere, blank lines mark the paragraphs and a line break inside one is no break.
+    assert paragraphs("Jalapeño runs fast.\nThe GB200 runs slow.\n\nIt ships next year.") == [0, 0, 1]
+
+
+def test_a_setting_on_another_line_of_a_text_without_blank_lines_is_said_elsewhere():
+    # Another line, another paragraph: a precision said of another system is not this figure's.
+    assert _found("Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\nThe GB200 ran in FP8.")[0][3:] == ({}, [])
+    # A line that points back, or a text that marks its paragraphs with blank lines: the figure's paragraph says it.
+    for text in ("Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\nThis beats the GB200, which ran in FP8.",
+                 "Jalapeño delivers 300 tokens per second per user on Kimi K2.5.\nThe GB200 ran in FP8.\n\nIt ships next year."):
+        assert _found(text)[0][3:] == ({}, ["at"]), text
 
 
 def test_a_hardware_figure_takes_no_run_condition_from_elsewhere():

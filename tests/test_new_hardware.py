@@ -35,6 +35,15 @@ def test_a_precision_right_after_a_compute_figures_unit_is_that_figures():
         ({}, ["at"]), ({"precision": "fp16"}, [])]
 
 
+def test_a_rating_takes_no_run_setting_from_another_clause_or_its_paragraph():
+    assert _found("Each Jalapeño chip offers 512 TFLOPS (FP8) at a 180W TDP.")[1] == ("180", "jalapeno", "rated-power", None, {}, [])
+    assert _found("At a 100W TDP, Jalapeño is fast. It runs INT8.")[0][4:] == ({}, [])
+    # Said in its own clause, or of a measured power, a setting is left to the reader; so is a device count.
+    for text in ("Jalapeño has a 180W TDP in FP8.", "Jalapeño draws 180W of measured power. It runs INT8.",
+                 "Jalapeño has a 180W TDP. Racks hold 72 chips."):
+        assert _found(text)[0][4:] == ({}, ["at"]), text
+
+
 def test_a_figure_of_one_unit_of_its_own_system_takes_no_device_count_from_its_paragraph():
     text = "Jalapeño racks hold 72 chips. In total, a single Jalapeño offers 288GB of memory."
     assert _found(text)[0][4:] == ({}, [])

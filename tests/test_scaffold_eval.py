@@ -50,8 +50,8 @@ def test_totals_hold():
     # claims live and right, 1 live and wrong, 7 of 55 candidates not figures. Held to those totals as first scored,
     # but for the wrong claim ("180 tokens per user" read as a count of tokens): the rule read from it leaves none since.
     # Since: 8 (a parenthesis closed before a figure no longer cuts its clause off from the sentence's subject; a footnote
-    # number glued to 'Each' no longer hides a figure of one device).
-    assert sum(s.right for s in held_out) >= 8
+    # number glued to 'Each' no longer hides a figure of one device); 9 (a TDP takes no precision said outside its clause).
+    assert sum(s.right for s in held_out) >= 9
     assert sum(s.wrong for s in held_out) == 0
     # Since: 0 of 47 (a version's parts, a temperature, an opening time frame, a grid's size, a share of total
     # spending and a network switch's bandwidth no longer proposed).
@@ -60,7 +60,9 @@ def test_totals_hold():
     # live and right, none live and wrong, 21 of 71 candidates not figures. Held to those totals as first scored, then
     # used for development. Since: 16 right and 4 of 71 not figures (markdown tables flattened onto one line or written
     # one cell a line are read as tables: a cell's figure takes its row's and column's system, metric, precision and
-    # statistic, and counts under them are not proposed; a figure asked about in a question is not proposed).
-    assert sum(s.right for s in ninth) >= 16
+    # statistic, and counts under them are not proposed; a figure asked about in a question is not proposed); with a
+    # paragraph a line in a text without blank lines (48's INT8 no longer doubted on other lines' figures) and a TDP that
+    # takes no precision its paragraph states: 19.
+    assert sum(s.right for s in ninth) >= 19
     assert sum(s.wrong for s in ninth) == 0
     assert sum(s.non_figures for s in ninth) <= 4

@@ -85,8 +85,10 @@ _OPENING = re.compile(r"(?:on|in|at|with|under|using)\b(?:[^,\d#]|" + COUNTED_WO
 UNSPLIT = re.compile(r"\b(?:TP|PP)\s*=?\s*1\b(?![.,]\d)", re.I)
 #: The runtime a software setting is built on, written beside it ("TensorRT-LLM v0.5.0, TensorRT 9.1"): part of it.
 _BENEATH = (("tensorrt-llm", re.compile(r"TensorRT(?!-)", re.I)),)
-#: Metric families whose figures are the hardware's capacities and links, which no precision or software changes.
+#: Metric families whose figures are the hardware's capacities and links, which no precision or software changes; and
+#: metrics that are a rating the maker gives the hardware (a TDP), which no run changes either.
 _FIXED_BY_HARDWARE = ("memory", "interconnect")
+_RATINGS = ("rated-power",)
 #: Metric families whose figures depend on a precision or on software (not memory, power, prices or schedules).
 SETTING_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")
 #: Memory types: a condition, unless they name the memory a memory figure measures ("180GB of HBM3E memory").
@@ -124,8 +126,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # A precision, a software stack, a batch size or a scenario its paragraph or another clause of its sentence names
     # changes no memory or link figure ("144 GB of HBM3E", "4.9 TB/s"); a device count or a network may (the memory
     # of eight GPUs, a link over Ethernet); a word said in the figure's own clause is left to the reader ("288GB of
-    # memory in FP8": what does the sentence mean?).
-    unchanged = metric is not None and metric.family in _FIXED_BY_HARDWARE
+    # memory in FP8": what does the sentence mean?). Nor does it change a rating ("512 TFLOPS (FP8) at a 180W TDP").
+    unchanged = metric is not None and (metric.family in _FIXED_BY_HARDWARE or metric.id in _RATINGS)
     # A spec of one device ("each v5p chip delivers ...", "... bandwidth per chip") is not a figure of the device counts its
     # paragraph or the sentence's other clauses state; and one chip is what a chip's spec is of.
     # So is a figure its own clause gives per device ("..., or 3,066 tokens per second per NVIDIA H100 GPU"), whatever its metric.
@@ -172,7 +174,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
                       and not (text is sentence.context and (_anothers(match, unnamed_context, settings)
                                                              or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
         if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
-            carried = _stated_plainly(catalog, candidate, open_words, (sentence.context, unnamed_context), settings)
+            carried = stated_plainly(catalog, candidate, open_words, (sentence.context, unnamed_context), settings)
             settings, open_words = ({**(settings or {}), **carried}, []) if carried else (settings, open_words)
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
@@ -308,13 +310,14 @@ def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sente
                                     or (setting[0] == "precision" and refines(settings.get("precision"), setting[1])))
 
 
-def _stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match[str]], contexts: tuple[str, str],
+def stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match[str]], contexts: tuple[str, str],
                     settings: dict[str, str] | None) -> dict[str, str] | None:
-    """The precision of a paragraph that states one only ("Google is using FP8 precision as its benchmark for the new
-    TPU", "... 918 TFLOPS at FP8 precision"), at least once in a sentence that says how figures were measured, holds no
-    figure and names no other system than the figure's before it: a setting of the paragraph, not of one figure. "It
-    also supports FP4" says what the chip can do, "Future tests will use FP4" what may be. ``words`` are the paragraph's
-    condition words the figure's clause does not settle; ``contexts`` the paragraph as written and with names blanked out."""
+    """The precision of a paragraph (or an article) that states one only ("Google is using FP8 precision as its benchmark
+    for the new TPU", "... 918 TFLOPS at FP8 precision"), at least once in a sentence that says how figures were
+    measured, holds no figure and names no other system than the figure's before it: a setting of the paragraph, not of
+    one figure. "It also supports FP4" says what the chip can do, "Future tests will use FP4" what may be. ``words`` are
+    the paragraph's condition words the figure's clause does not settle; ``contexts`` the paragraph as written and with
+    names blanked out."""
     values = {setting_of(word.group()) for word in words}
     if len(values) != 1 or (setting := values.pop()) is None or setting[0] != "precision" or (settings and "precision" in settings):
         return None

@@ -4,7 +4,9 @@ A figure's own sentence and paragraph are read by ``conditions``; what the rest 
 article that says once, in another paragraph, that its results ran in FP8, on an eight-GPU server, at batch size
 64, in the Offline scenario, with TensorRT-LLM or on Llama 2 70B may mean that condition for a figure whose own
 sentence does not settle it. Such a figure's `at` (or model) is left to the reader; so is it when a note anywhere
-says how the article's benchmarks ran, and a table row's speed when the article names models.
+says how the article's benchmarks ran, and a table row's speed when the article names models. The one precision an
+article says its figures were measured in ("Google is using FP8 precision as its benchmark for the new TPU") is its
+subject's. Read once every figure's system is settled: a condition bears on the figures of the systems it names.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import CONDITION, RUN_FAMILIES, SETTING_FAMILIES
+from jalapeno_audit.authoring.conditions import CONDITION, RUN_FAMILIES, SETTING_FAMILIES, stated_plainly
 from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mask, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -48,8 +50,10 @@ class Kind:
     keys: tuple[str, ...]
 
 
+_PRECISION = Kind("precision", re.compile(r"(?<![\w-])(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|\d+-bit floating[- ]point|bfloat\s?16|precision)\b", re.I),
+                  _PRECISION_FAMILIES, ("precision",))
 KINDS = (
-    Kind("precision", re.compile(r"(?<![\w-])(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|\d+-bit floating[- ]point|bfloat\s?16|precision)\b", re.I), _PRECISION_FAMILIES, ("precision",)),
+    _PRECISION,
     Kind("device count", re.compile(r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -]"
                                     r"(?:GPUs?|chips?|nodes?|racks?|servers?|accelerators?|cards?)\b|\bNVL\d+\b|"
                                     r"(?<![\w.])\d+\s?x\s?(?=#)", re.I), RUN_FAMILIES, _DEVICE_KEYS),
@@ -61,13 +65,15 @@ KINDS = (
 
 
 def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], title: str | None, systems: dict[str, str],
-              names: list[str]) -> None:
+              names: list[str], subject: str | None = None) -> None:
     """Leave `at` to the reader for each figure on a metric a kind of condition changes (or on no known metric), when
     another paragraph or list item of the article (or its title) names that kind and neither the figure's `at` nor its own sentence or paragraph does.
     A condition said in a sentence (else a paragraph) with figures of known metrics bears only on figures of their
     families ("650 TFLOP/s BF16 compute" says nothing of a training speed-up); one said in a sentence that names systems, only on
     figures of those systems (or their families' members); none on a figure its source projected (a forecast, not a run). ``names`` are the catalog's names, blanked out before
-    condition words are looked for ("Gaudi 2" is no count)."""
+    condition words are looked for ("Gaudi 2" is no count). A value of the article's ``subject`` (or of a system built of
+    it, or it of them) takes the article's precision when the article states one only and says plainly that it measured
+    in it (``stated_plainly``, read over the whole article)."""
     texts = [(number, s.paragraph if not s.item else -2000 - number, s.text, mask(s.text, names)) for number, s in enumerate(every)]
     texts.append((-1000, -1000, title or "", mask(title or "", names)))  # a list item is a paragraph of its own here
     # Read once for the article, not once a figure and a kind: the systems each sentence names, each paragraph's words.
@@ -81,6 +87,9 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
         if candidate.metric:
             sentence_families.setdefault(candidate.sentence, set()).add(catalog.metrics[candidate.metric].family)
             paragraph_families.setdefault(candidate.paragraph, set()).add(catalog.metrics[candidate.metric].family)
+    article = (" ".join(text for _, _, text, _ in texts), " ".join(masked for _, _, _, masked in texts))
+    precisions = [match for match in _PRECISION.words.finditer(article[1]) if match.group().lower() != "precision"]
+    subjects = _built_with(catalog, subject)
     for candidate in found:
         metric = catalog.metrics.get(candidate.metric or "")
         if "at" in candidate.doubts or candidate.at.get("basis") == "projected":
@@ -90,6 +99,10 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
         for kind in KINDS:
             if (metric is not None and metric.family not in kind.families) or any(key in candidate.at for key in kind.keys) or kind.words.search(own):
                 continue
+            if kind is _PRECISION and candidate.kind == "value" and metric is not None and candidate.system in subjects \
+                    and (plain := stated_plainly(catalog, candidate, precisions, article, None)):
+                candidate.at = {**candidate.at, **plain}
+                continue
             said = next((match.group() for number, paragraph, _, masked in texts if paragraph != candidate.paragraph
                          and number != candidate.sentence and _bears(metric.family if metric else None, sentence_families.get(number) or paragraph_families.get(paragraph), sides,
                                     named[number])
@@ -97,6 +110,15 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
             if said is not None:
                 candidate.doubts["at"] = f"the article says '{said}' elsewhere ({kind.name}): does it apply here?"
                 break
+
+
+def _built_with(catalog: Catalog, subject: str | None) -> frozenset[str]:
+    """The article's subject, the systems built of it (its pod) and those it is built of (its chip)."""
+    if subject not in catalog.systems:
+        return frozenset()
+    wholes = {whole for whole, _ in catalog.systems[subject].part_of}
+    parts = {sid for sid, system in catalog.systems.items() if any(whole == subject for whole, _ in system.part_of)}
+    return frozenset({subject, *wholes, *parts})
 
 
 def _listed(kind: Kind, text: str) -> bool:

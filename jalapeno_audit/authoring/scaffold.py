@@ -128,11 +128,12 @@ class Scaffolder:
         pointed_back(found, every, [*self.systems, *self.models])
         noted(self.catalog, found, every)
         heading = title if title and title not in body else ""  # a title the body repeats is read there, in its paragraph
-        elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models])
         models_elsewhere(self.catalog, found, [heading, *(s.text for s in every)], self.models, self.systems)
         repeated(found)
         apart(found, self._scale)
         whose(self.catalog, found, self.systems)
+        # What other paragraphs say bears on the figures of the systems they name: read once each figure's system is settled.
+        elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models], subject)
         return not_figures(found)
 
     def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:

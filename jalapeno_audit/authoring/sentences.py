@@ -15,6 +15,9 @@ METADATA_KEYS = {"title": "title", "url": "url", "published": "published", "publ
 _METADATA = re.compile(r"^\s*(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*\S)?\s*$")
 _BULLET = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
 _SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9$])")
+#: A line that opens a sentence: not one that points back at the line before ("This translates to ...", "These
+#: results ..."), nor a clause broken off its sentence.
+_OPENS = re.compile(r"(?!Th(?:is|ese|at|ose)\b)[\"“‘(]?[A-Z0-9$]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +25,7 @@ class Sentence:
     """One sentence, list item or table line, and what its paragraph named before it."""
 
     text: str
-    paragraph: int  # index of its paragraph (blocks between blank lines)
+    paragraph: int  # index of its paragraph (blocks between blank lines, or lines in a text without them)
     paragraph_models: tuple[str, ...] = ()  # model ids named earlier in the same paragraph
     item: bool = False  # a list item ("- ...", "1. ..."): its siblings say nothing about it
     context: str = ""  # the rest of what applies to it: its paragraph's prose (for an item, the prose before the list)
@@ -61,7 +64,8 @@ def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
 
 
 def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]:
-    """Lines, then sentences within them; a blank line ends a paragraph.
+    """Lines, then sentences within them; a blank line ends a paragraph, and so does a line break in a text with no
+    blank lines when it ends a sentence and the next line opens one (see ``_paragraph_opens``).
 
     Each sentence carries its context: the other prose sentences of its paragraph, where a
     condition that applies to it may be stated ("With 1-year commitments, ..."). A list item's
@@ -70,11 +74,14 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
     """
     found: list[tuple[str, int, bool]] = []
     paragraph = 0
-    for line in body.splitlines():
-        line = " ".join(line.split())
+    lines = [" ".join(line.split()) for line in body.splitlines()]
+    written = [number for number, line in enumerate(lines) if line]
+    lined = bool(written) and all(lines[written[0]:written[-1] + 1])
+    for number, line in enumerate(lines):
         if not line:
             paragraph += 1
             continue
+        paragraph += lined and _paragraph_opens(lines, number)
         item = bool(_BULLET.match(line))
         line = _BULLET.sub("", line)
         found += [(part.strip(), paragraph, item) for part in _SENTENCE.split(line) if part.strip()]
@@ -94,6 +101,16 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
         following = found[index + 1][0] if index + 1 < len(found) and found[index + 1][1] == number else ""
         result.append(Sentence(text, number, item=item, context=context, lead=lead, lead_before=lead_before, following=following))
     return result
+
+
+def _paragraph_opens(lines: list[str], number: int) -> bool:
+    """In a text with no blank lines, whether a line opens a paragraph: the line before it ends a sentence (a trailing
+    backslash, Markdown's line break, after it) and it opens one, not pointing back at the line before; nor is it a list
+    item or a table row (``|`` between cells), which stay with the prose that introduces them. Such a text writes a
+    paragraph a line; a heading and a list's lead-in, which end no sentence, stay with the lines after them."""
+    line = lines[number]
+    return number > 0 and bool(SENTENCE_END.search(lines[number - 1].rstrip("\\"))) and bool(_OPENS.match(line)) \
+        and not _BULLET.match(line) and "|" not in line
 
 
 def _list_opening(found: list[tuple[str, int, bool]], index: int, tabled: frozenset[str]) -> int | None:
