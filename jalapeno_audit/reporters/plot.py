@@ -171,6 +171,7 @@ class _Canvas:
         self.above = _text(ax, 0, 1.02, transform=across + _right(self.figure, 5), ha="left", va="bottom", color="#333333")
         self.labels: list[Text] = []
         self.shown_rows = 0  # the number of rows the figure is sized for
+        ax.set_xlim(*((0.1, 10) if scale == LOG else (0, 1)))  # turns autoscaling off: each chart sets the view's x interval
         _unhooked(self.axes.get_children())
 
     def render(self, chart: Chart, link: Linker | None) -> str:
@@ -211,7 +212,7 @@ class _Canvas:
             low, high = (min(finite), max(finite)) if finite else (0.0, 1.0)
             pad = (high - low) * 0.12 or abs(high) * 0.05 or 1.0
             low, high = low - pad, high + pad
-        self.axes.set_xlim(low, high)
+        self.axes.viewLim.intervalx = (low, high)  # as set_xlim leaves it, without its checks and callbacks (autoscaling is off)
         return low, high
 
     def _ticks(self, low: float, high: float) -> None:
