@@ -144,3 +144,18 @@ def test_mutated_real_disputes(tmp_path_factory, case):
     for output_format in FORMATS:
         if output_format != "html":  # the HTML report draws charts: covered by its own tests
             render(report, output_format)
+
+
+_page_text = st.text(alphabet=st.sampled_from(["a", " ", ":", "\n", "\t", "\x1b", "\x85", "\u202e", "\u2028", "\ufeff", "<", "&"]), max_size=12)
+
+
+@FUZZ
+@given(st.lists(st.tuples(_page_text, st.booleans()), max_size=8))
+def test_a_page_guarded_part_by_part_is_the_page_guarded_whole(parts):
+    """Parts guarded where they are written (some already, some not), then joined: the page ``html_document`` makes of them."""
+    from jalapeno_audit.reporters import escape
+
+    mixed = [escape.html_lines([text]) if early else text for text, early in parts]
+    whole = escape.html_document("\n".join(text for text, _ in parts))
+    assert escape.html_lines(mixed) == whole
+    assert escape.html_document(escape.html_lines(mixed)) == whole

@@ -131,12 +131,39 @@ def svg_text(text: str) -> str:
 _HTML_COMMAND_LINE = re.compile(r"^([ \t]*):(?=:)", re.MULTILINE)
 
 
+class GuardedHtml(str):
+    """HTML that has been through ``html_document`` (see ``html_lines``): not scanned again."""
+
+    __slots__ = ()
+
+
+def html_lines(parts) -> GuardedHtml:
+    """Parts of a page, each guarded as ``html_document`` guards a page (unless it was already), one after another
+    on lines of their own: what guards each part guards the page, for nothing a line break joins can be invisible
+    or start a line. The parts of a large page can so be guarded where they are written, in two processes."""
+    guarded: list[str] = []
+    unguarded: list[str] = []  # consecutive parts not guarded yet: guarded together
+    for part in parts:
+        if type(part) is GuardedHtml:
+            if unguarded:
+                guarded.append(html_document("\n".join(unguarded)))
+                unguarded = []
+            guarded.append(part)
+        else:
+            unguarded.append(part)
+    if unguarded:
+        guarded.append(html_document("\n".join(unguarded)))
+    return GuardedHtml("\n".join(guarded))
+
+
 def html_document(text: str) -> str:
     """The last guard over an HTML page: no line starts a workflow command, nothing invisible survives.
 
     A ``:`` at the start of a line becomes ``&#58;``, which displays the same in text and
     attribute values; the page's own markup never starts a line with ``::``.
     """
+    if type(text) is GuardedHtml:
+        return text
     text = _INVISIBLE_IN_PAGE.sub(_show, text)
     if "::" not in text:  # a page without ``::`` anywhere has no line to guard
         return text

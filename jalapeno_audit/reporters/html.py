@@ -14,7 +14,7 @@ import hashlib
 from typing import TYPE_CHECKING
 
 from jalapeno_audit import forked
-from jalapeno_audit.reporters import RenderOptions, charts
+from jalapeno_audit.reporters import RenderOptions, charts, escape
 from jalapeno_audit.reporters.escape import html as esc
 from jalapeno_audit.reporters.report import Report, plural
 from jalapeno_audit.rules.engine import SEVERITIES
@@ -134,7 +134,7 @@ def render(report: Report, options: RenderOptions) -> str:
     out += _stale(report)
     out += _notes(report)
     out += ["</main>", '<div id="tip" role="tooltip" hidden></div>', f"<script>{SCRIPT}</script>", "</body>", "</html>", ""]
-    return "\n".join(out)
+    return escape.html_lines(out)  # the findings' articles were guarded where they were written
 
 
 #: What a finding's chart costs to draw, in findings written without one (a few milliseconds against a tenth).
@@ -167,7 +167,7 @@ def _articles(report: Report, options: RenderOptions, ordered: list[tuple[int, s
             painter = plot.Painter()
         drawn = painter.draw([(chart, _linker(anchors[n]), prefixes[n]) for n, chart in pictured.items()]) if painter and pictured else []
         svgs = dict(zip(pictured, drawn, strict=True))
-        return ["\n".join(_finding(findings[n], n, label, svgs.get(n), charts.describe(pictured[n]) if n in pictured else None, anchors[n], cells, options))
+        return [escape.html_lines(_finding(findings[n], n, label, svgs.get(n), charts.describe(pictured[n]) if n in pictured else None, anchors[n], cells, options))
                 for n, label in chosen]
 
     return [article for part in forked.share_out(len(starts) - 1, job, fork=fork) for article in part]
