@@ -236,8 +236,16 @@ class Context:
         found = self._oriented.get(key)
         if found is None:  # several rules read the same claims both ways: each is computed once
             interval = self.corpus.range_interval(claim) if claim.bounds else self.corpus.interval(claim)
-            found = self._oriented[key] = interval if direction == 1 else interval.reciprocal()
+            found = self._oriented[key] = interval if direction == 1 else self._reciprocal(interval)
         return found
+
+    def _reciprocal(self, interval: Interval) -> Interval:
+        """An interval read the other way round, worked out once per interval: claims that state one figure share it."""
+        key = ("reciprocal", id(interval))
+        found = self._oriented.get(key)
+        if found is None:  # kept with the interval itself, so that its id names it as long as the run lasts
+            found = self._oriented[key] = (interval, interval.reciprocal())
+        return found[1]
 
     def memo(self, key: tuple, compute):
         """A value worked out once per run and shared by every rule that asks (keys hold claim ids)."""
