@@ -17,6 +17,16 @@ def _chart(scale: str, bounds: list[tuple[float | None, float | None]], axis: st
     return Chart("fp", scale, axis, sides, ("low", "high"), rows, (), False)
 
 
+def _every_kind() -> list[Chart]:
+    """A chart of each scale, with open and closed intervals, side labels and a title beyond Latin-1."""
+    day = float(dt.date(2024, 5, 1).toordinal())
+    return [
+        _chart(LOG, [(1.4, 1.4), (1.6, 1.65), (0.5, None)], "speed: times better (log scale)"),
+        _chart(LINEAR, [(2.0e7, 2.2e7), (3.1e7, 3.1e7)], "Ünïcode ≈ axis → title"),
+        _chart(DAYS, [(day, day + 30), (day + 90, None)]),
+    ]
+
+
 def _texts(svg: str) -> list[str]:
     return re.findall(r"<text [^>]*>([^<]*)</text>", svg)
 
@@ -83,12 +93,7 @@ def test_ids_are_prefixed_as_the_regular_expression_would_prefix_them():
 
 def test_line_heights_given_to_matplotlib_are_the_ones_it_reads_itself(monkeypatch):
     """The renderer answers matplotlib's question about a font's line height once per font; the charts stay byte-identical."""
-    day = float(dt.date(2024, 5, 1).toordinal())
-    charts = [
-        _chart(LOG, [(1.4, 1.4), (1.6, 1.65), (0.5, None)], "speed: times better (log scale)"),
-        _chart(LINEAR, [(2.0e7, 2.2e7), (3.1e7, 3.1e7)], "Ünïcode ≈ axis → title"),
-        _chart(DAYS, [(day, day + 30), (day + 90, None)]),
-    ]
+    charts = _every_kind()
     line_metrics, asked = svgtext._line_metrics, []
     monkeypatch.setattr(svgtext, "_line_metrics", lambda *args: asked.append(args) or line_metrics(*args))
     answered = plot.draw(charts)
@@ -142,13 +147,7 @@ def test_the_axis_drawn_in_axes_fractions_stands_where_the_data_transform_puts_i
 
 def test_texts_laid_out_once_are_drawn_as_texts_laid_out_each_time(monkeypatch):
     """A layout kept from chart to chart is the one matplotlib makes anew; a wrapped text is laid out each time."""
-    day = float(dt.date(2024, 5, 1).toordinal())
-    charts = [
-        _chart(LOG, [(1.4, 1.4), (1.6, 1.65), (0.5, None)], "speed: times better (log scale)"),
-        _chart(LINEAR, [(2.0e7, 2.2e7), (3.1e7, 3.1e7)], "Ünïcode ≈ axis → title"),
-        _chart(DAYS, [(day, day + 30), (day + 90, None)]),
-        _chart(LOG, [(1.4, 1.4), (1.6, 1.65), (0.5, None)], "speed: times better (log scale)"),  # again: from the kept layouts
-    ]
+    charts = [*_every_kind(), _every_kind()[0]]  # the first again: from the kept layouts
     kept = plot.draw(charts)
     made = []
     monkeypatch.setattr(svgtext.LaidOut, "_get_layout", lambda self, renderer: made.append(self) or svgtext.Text._get_layout(self, renderer))
