@@ -18,6 +18,8 @@ from matplotlib.ft2font import LoadFlags
 from matplotlib.text import Text
 
 DPI = 72  # points are pixels: sizes in the SVG read as points
+#: Layouts kept at most, in one process: the texts that come back (tick labels, titles) are laid out again after a clearing.
+LAYOUTS_KEPT = 4096
 
 
 @dataclass
@@ -53,6 +55,8 @@ class LaidOut(Text):
                self.get_usetex(), figure.dpi)
         layout = measured.layouts.get(key)
         if layout is None:
+            if len(measured.layouts) >= LAYOUTS_KEPT:  # row labels differ chart to chart: kept, they would only grow
+                measured.layouts.clear()
             layout = measured.layouts[key] = lay_out(renderer)
         return layout  # shared: matplotlib's callers read the box (``translated`` makes a new one), and never change it
 
