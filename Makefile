@@ -36,12 +36,17 @@ $(VENV)/.created:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	touch $@
 
+# The package's bytecode is compiled here: an editable install leaves it to the first run, and where
+# PYTHONDONTWRITEBYTECODE is set (as here and on CI) every run would compile every module from source
+# again, about 0.09 s of each `audit`. A module edited since is compiled afresh when imported, as always.
 $(VENV)/.installed: $(VENV)/.created pyproject.toml
 	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m compileall -q jalapeno_audit
 	touch $@
 
 $(VENV)/.installed-dev: $(VENV)/.created pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m compileall -q jalapeno_audit
 	touch $@ $(VENV)/.installed
 
 clean:
