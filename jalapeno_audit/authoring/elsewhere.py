@@ -65,7 +65,7 @@ KINDS = (
 
 
 def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], title: str | None, systems: dict[str, str],
-              names: list[str], subject: str | None = None) -> None:
+              names: list[str], subject: str | None = None, tables: dict[str, tuple[str, ...]] | None = None) -> None:
     """Leave `at` to the reader for each figure on a metric a kind of condition changes (or on no known metric), when
     another paragraph or list item of the article (or its title) names that kind and neither the figure's `at` nor its own sentence or paragraph does.
     A condition said in a sentence (else a paragraph) with figures of known metrics bears only on figures of their
@@ -73,11 +73,14 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
     figures of those systems (or their families' members); none on a figure its source projected (a forecast, not a run). ``names`` are the catalog's names, blanked out before
     condition words are looked for ("Gaudi 2" is no count). A value of the article's ``subject`` (or of a system built of
     it, or it of them) takes the article's precision when the article states one only and says plainly that it measured
-    in it (``stated_plainly``, read over the whole article)."""
-    texts = [(number, s.paragraph if not s.item else -2000 - number, s.text, mask(s.text, names)) for number, s in enumerate(every)]
-    texts.append((-1000, -1000, title or "", mask(title or "", names)))  # a list item is a paragraph of its own here
+    in it (``stated_plainly``, read over the whole article). A table (``tables``: a table's text -> its header and rows)
+    is read row by row: a setting in a row's label ("Self-hosted (A100, vLLM)") is of the system that row names."""
+    # A list item is a paragraph of its own here.
+    texts = [(number, s.paragraph if not s.item else -2000 - number, part, mask(part, names))
+             for number, s in enumerate(every) for part in (tables or {}).get(s.text, (s.text,))]
+    texts.append((-1000, -1000, title or "", mask(title or "", names)))
     # Read once for the article, not once a figure and a kind: the systems each sentence names, each paragraph's words.
-    named = {number: {sid for _, sid in mentions(text, systems)} for number, _, text, _ in texts}
+    named = [{sid for _, sid in mentions(text, systems)} for _, _, text, _ in texts]
     paragraphs: dict[int, list[str]] = {}
     for _, paragraph, _, masked in texts:
         paragraphs.setdefault(paragraph, []).append(masked)
@@ -103,9 +106,9 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
                     and (plain := stated_plainly(catalog, candidate, precisions, article, None)):
                 candidate.at = {**candidate.at, **plain}
                 continue
-            said = next((match.group() for number, paragraph, _, masked in texts if paragraph != candidate.paragraph
+            said = next((match.group() for index, (number, paragraph, _, masked) in enumerate(texts) if paragraph != candidate.paragraph
                          and number != candidate.sentence and _bears(metric.family if metric else None, sentence_families.get(number) or paragraph_families.get(paragraph), sides,
-                                    named[number])
+                                    named[index])
                          for match in [kind.words.search(masked)] if match and not _listed(kind, masked)), None)
             if said is not None:
                 candidate.doubts["at"] = f"the article says '{said}' elsewhere ({kind.name}): does it apply here?"

@@ -105,7 +105,7 @@ class Scaffolder:
             if (table := table_of.get(sentence.text)) is not None:
                 if table not in drafted:
                     drafted.add(table)
-                    for candidate in self.tables.candidates(tables[table]):
+                    for candidate in self.tables.candidates(tables[table], tables[table - 1] if table else None):
                         candidate.paragraph, candidate.sentence = -1 - table, -1 - table
                         found.append(candidate)
                 continue
@@ -133,7 +133,8 @@ class Scaffolder:
         apart(found, self._scale)
         whose(self.catalog, found, self.systems)
         # What other paragraphs say bears on the figures of the systems they name: read once each figure's system is settled.
-        elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models], subject)
+        rows = {text: (tables[index].header, *(row.quote for row in tables[index].rows)) for text, index in table_of.items()}
+        elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models], subject, rows)
         return not_figures(found)
 
     def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:
