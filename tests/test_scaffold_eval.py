@@ -43,7 +43,9 @@ def test_totals_hold():
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %
     # 33-38, gold written before any draft, scored once at the end of the round that released 21-32: no live claim
     # (so none wrong), 4 of 44 candidates not figures. Then used for development: held to the levels reached since.
-    assert sum(s.right for s in seventh) >= 18
+    # Since: 21 (figures listed after a colon are read from it: 35's "but they're supported by ... a system pitch:" no
+    # longer keeps its 750 W, 216 GB and 7 TB/s from the Maia 200).
+    assert sum(s.right for s in seventh) >= 21
     assert sum(s.wrong for s in seventh) == 0
     assert sum(s.non_figures for s in seventh) <= 4
     # 39-44, gold written before any draft, scored once at the end of the round that released 33-38, then used for development: 6 of 53 gold
