@@ -38,6 +38,7 @@ from jalapeno_audit.authoring.refinements import repeated
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.authoring.table_claims import TableDrafter
+from jalapeno_audit.authoring.units import scaled_unit
 from jalapeno_audit.authoring.whose import whose
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALUE, Reading, read_figures
@@ -66,6 +67,8 @@ _GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up|more
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 #: A catalog name (blanked out) right after a figure, before its unit.
 _NAME_BETWEEN = re.compile(r"\s+#{2,}(?=\s)")
+#: A parenthesis that holds one word glossing the words before it ("(TOPS)", "(exaflops)"), the clause going on after it.
+_GLOSS = re.compile(r"\s*\(\s*[A-Za-z][\w/-]{1,14}\s*\)(?=\s+[a-z])")
 #: Words after a sum that make it a price of a unit ("$3 million per rack", "$2M/year").
 _PER_UNIT = re.compile(r"\+?\s*(?:per|/|a|an|each)\b", re.I)
 
@@ -174,6 +177,10 @@ class Scaffolder:
         if not is_ratio and reading.kind == VALUE and reading.label == "%" and not self.metrics.phrase_metrics(text):
             return None
         part_start, part_end = clause(masked, reading.start, reading.end)
+        while (gloss := _GLOSS.match(masked, part_end)) is not None:
+            # "502 trillion operations per second (TOPS) for the 8-bit integer (INT8) operations": a one-word gloss in
+            # parentheses is read within the figure's clause, which goes on after it.
+            part_end = clause(masked, gloss.end(), gloss.end())[1]
         part = text[part_start:part_end]
         # Clauses of absolute figures name their own metrics; a list of ratios may name its one metric once, in any clause.
         others = [clause(masked, other.start, other.end) for other in (*earlier, *later) if other.kind == VALUE and other.label]
@@ -206,7 +213,8 @@ class Scaffolder:
         if metric is None:
             candidate.doubts["metric"] = metric_doubt
             candidate.speed = is_ratio and metric_doubt == NO_PHRASE and bool(FASTER.match(text, reading.end))
-        self._figure(candidate, reading, metric)
+        # "502 trillion operations per second" is 502 TOPS: the number words are the unit's prefix, not a scale to write out.
+        self._figure(candidate, replace(reading, scale=Fraction(1)) if (unit or metric) and scaled_unit(reading, text) else reading, metric)
         self._hedge(candidate, reading, earlier, masked)
         if reading.hedge is None and _NEGATED.search(masked, part_start, reading.start):
             candidate.doubts["figure"] = "its clause is negated: does the text state this figure or deny it?"
