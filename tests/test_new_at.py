@@ -142,3 +142,10 @@ def test_a_setting_the_writer_supposes_or_says_is_unknown_is_no_condition():
                  "Jalapeño is capable of 38 TFLOPS, although it's not clear if this is FP8 or FP16 performance."):
         assert _found(said)[0][3:] == ({}, []), said
     assert _found("Jalapeño is capable of 38 TFLOPS, using FP8 and FP16 alike.")[0][4] == ["at"]
+
+
+def test_a_parenthesis_after_a_value_that_nothing_reads_may_be_a_condition():
+    assert _found("Jalapeño reaches 1,756 tokens/sec/user (M.2) on Kimi K2.5.")[0][4] == ["at"]
+    # A unit, a setting, a figure or a hedge in it is read.
+    for aside in ("(TFLOPS)", "(FP8 dense compute)", "(about 1,800 FPS)", "(peak compute)"):
+        assert "at" not in _found(f"Jalapeño reaches 1756 TFLOPS {aside} at its best.")[0][4], aside

@@ -37,7 +37,9 @@ def test_totals_hold():
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %
     # 21-32, held out and scored twice (one live claim right and one wrong, 18 of 94 candidates not figures),
     # then used for development: held to the levels reached since.
-    assert sum(s.right for s in released) >= 26
+    # Since: 29 (a line of figures that is no sentence and no list item, in an article of one model, is that model's:
+    # 26's "Tokens per Second 2,381.82 142,909.2 tokens/minute").
+    assert sum(s.right for s in released) >= 29
     assert sum(s.wrong for s in released) == 0
     assert sum(s.non_figures for s in released) <= 4
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %

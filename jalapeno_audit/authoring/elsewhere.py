@@ -177,14 +177,21 @@ def noted(catalog: Catalog, found: list[Candidate], every: list[Sentence]) -> No
             candidate.doubts["at"] = f"the article notes '{note[:80]}': does it apply here?"
 
 
-def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict[str, str]) -> None:
+def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict[str, str], every: list[Sentence] | None = None) -> None:
     """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
     Millisecond 2.4 2,400 tokens/second"), in an article that names models: which model it measured is the
-    reader's to say (its row names none; the prose may name several)."""
+    reader's to say (its row names none; the prose may name several). A line of prose that is no sentence and no
+    list item ("Tokens per Second 2,381.82 142,909.2 tokens/minute"), in an article that names one model only, is
+    of that model: the line sets out the article's figures, and the article ran no other (a list item may set out
+    gains said of no model, "Up to 3x increase in inference throughput")."""
     named = list(dict.fromkeys(model_id for _, model_id in mentions(text, models)))
     for candidate in found:
         family = catalog.metrics[candidate.metric].family if candidate.metric else None
         row = candidate.paragraph < 0 or not SENTENCE_END.search(candidate.quote)
         if named and row and candidate.kind == "value" and family in ("throughput", "responsiveness") and not candidate.model \
                 and not candidate.models and "model" not in candidate.doubts:
-            candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"
+            line = every[candidate.sentence] if every is not None and 0 <= candidate.sentence < len(every) else None
+            if len(named) == 1 and line is not None and not line.item and candidate.paragraph >= 0:
+                candidate.model = named[0]
+            else:
+                candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"

@@ -26,7 +26,7 @@ from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.basis import projected
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.carried import back_to, carried, per_device, subjects
-from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, respective
+from jalapeno_audit.authoring.conditions import CONDITION, TYPED_MEMORY, Placed, apart, conditions, respective, setting_of
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere, noted, unmodelled
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
@@ -69,6 +69,8 @@ _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|ei
 _NAME_BETWEEN = re.compile(r"\s+#{2,}(?=\s)")
 #: A parenthesis that holds one word glossing the words before it ("(TOPS)", "(exaflops)"), the clause going on after it.
 _GLOSS = re.compile(r"\s*\(\s*[A-Za-z][\w/-]{1,14}\s*\)(?=\s+[a-z])")
+#: A parenthesis right after a value's unit ("1756 FPS (M.2)"): what it holds may qualify the figure.
+_UNIT_ASIDE = re.compile(r"\s*[A-Za-z][\w/%-]*\s*\((?P<inside>[^()]{1,30})\)")
 #: Words after a sum that make it a price of a unit ("$3 million per rack", "$2M/year").
 _PER_UNIT = re.compile(r"\+?\s*(?:per|/|a|an|each)\b", re.I)
 
@@ -127,7 +129,7 @@ class Scaffolder:
         subjects(found, every, self.systems, subject)
         per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))
         self.metrics.speed_metrics(found)
-        unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models)
+        unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models, every)
         pointed_back(found, every, [*self.systems, *self.models])
         noted(self.catalog, found, every)
         heading = title if title and title not in body else ""  # a title the body repeats is read there, in its paragraph
@@ -235,10 +237,27 @@ class Scaffolder:
                    placed.unnamed[1] if placed.unnamed else sentence.context)
         conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
         projected(candidate, masked, part_start)
+        if not is_ratio and "at" not in candidate.doubts and (unread := self._unread_aside(masked, reading)):
+            candidate.doubts["at"] = f"its parenthesis says '({unread})', which may be a condition"
         if metric is not None and self.catalog.metrics[metric].family == "memory":
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
         return candidate
+
+    def _unread_aside(self, masked: str, reading: Reading) -> str | None:
+        """What a parenthesis right after a value and its unit holds when no reading of it says what it is: not a setting
+        or a condition word, a unit, a metric's words, a figure or a hedge ("1756 FPS (M.2)": a form factor may be a
+        condition; "(TOPS)", "(FP8 dense compute)", "(23,000 tokens/sec)" are read)."""
+        aside = _UNIT_ASIDE.match(masked, reading.end)
+        if aside is None:
+            return None
+        inside = aside["inside"].strip()
+        words = re.findall(r"[\w.+/-]+", inside)
+        if not words or "#" in inside or CONDITION.search(inside) or any(setting_of(word) for word in words) \
+                or self.metrics.phrase_metrics(inside) or self.metrics.unit_reader.unit_of(inside) \
+                or any(r.label or r.hedge for r in read_figures(inside)) or inside.lower() in HEDGES:
+            return None
+        return inside
 
     def _scale(self, candidate: Candidate) -> Fraction:
         """What one of a candidate's unit is in its metric's unit ("tok/ms/user" is 1,000 tok/s/user)."""
