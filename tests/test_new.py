@@ -163,6 +163,13 @@ def test_a_list_lead_in_says_whose_figures_its_items_are():
     ]
 
 
+def test_items_marked_with_a_dash_are_list_items_of_their_lead_in():
+    # Scraped lists often mark items with an en or em dash ("– 700 W"): items like "- 700 W", with the lead-in's system.
+    for dash in ("–", "—", "-"):
+        text = f"Jalapeño is here. Jalapeño ships soon.\n\nThe specifications:\n{dash} 700 W of rated power\n{dash} 288GB of HBM3E memory"
+        assert [(f[1], f[3], f[7]) for f in _summary(text)] == [("700", "jalapeno", []), ("288", "jalapeno", [])], dash
+
+
 def test_hardware_figures_take_no_model_from_the_paragraph():
     text = ("Take Kimi K2.5. Jalapeño reaches 120 ms time to first token. The GB200 has only ~200MB of on-chip memory. "
             "Jalapeño has 30% lower TCO than the GB300.")

@@ -127,3 +127,25 @@ def test_a_scenario_another_systems_figure_is_said_in_is_that_runs():
                  "The GB200 ran the Kimi K2.5 server scenario.",
                  "In the Kimi K2.5 server scenario, it reached a throughput of 40,000 tokens per second."):
         assert _found(jalapeno + said)[0][4] == ["at"], said
+
+
+def test_a_one_word_gloss_in_parentheses_is_read_within_the_figures_clause():
+    text = "Jalapeño is new. Its cores generate 502 TFLOPS (teraflops) for the narrow integer (INT8) operations of inference."
+    assert _found(text)[0][2:] == ("peak-compute", {"precision": "int8"}, [])
+    # A parenthesis of several words, or one of figures, still ends the clause: what follows may be another figure's.
+    text = "Jalapeño is new. Its cores generate 502 TFLOPS (at peak clocks) for FP8 operations."
+    assert _found(text)[0][4] == ["at"]
+
+
+def test_a_setting_the_writer_supposes_or_says_is_unknown_is_no_condition():
+    for said in ("Jalapeño is capable of 38 TFLOPS, presumably using FP8.",
+                 "Jalapeño is capable of 38 TFLOPS, although it's not clear if this is FP8 or FP16 performance."):
+        assert _found(said)[0][3:] == ({}, []), said
+    assert _found("Jalapeño is capable of 38 TFLOPS, using FP8 and FP16 alike.")[0][4] == ["at"]
+
+
+def test_a_parenthesis_after_a_value_that_nothing_reads_may_be_a_condition():
+    assert _found("Jalapeño reaches 1,756 tokens/sec/user (M.2) on Kimi K2.5.")[0][4] == ["at"]
+    # A unit, a setting, a figure or a hedge in it is read.
+    for aside in ("(TFLOPS)", "(FP8 dense compute)", "(about 1,800 FPS)", "(peak compute)"):
+        assert "at" not in _found(f"Jalapeño reaches 1756 TFLOPS {aside} at its best.")[0][4], aside

@@ -111,3 +111,13 @@ def test_a_sentence_that_lists_the_precisions_a_system_supports_states_no_runs_p
     # Listed as what ran, or two values only (one may be the run's): left to the reader.
     for said in ("It ran FP32, TF32, BF16, FP16 and FP8.", "It supports FP16 and FP8."):
         assert _found(figure + said)[0][4] == ["at"], said
+
+
+def test_a_line_of_figures_in_an_article_of_one_model_is_that_models():
+    lines = "Jalapeño serves Kimi K2.5 at record speed.\n\nSpeed per user 2,400 tokens/second/user\n"
+    found = scaffold(lines, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)[1]
+    assert [(c.figure, c.model, sorted(c.doubts)) for c in found] == [("2400", "kimi-k2.5", [])]
+    # An article of two models, or a list item (a gain said of no model), leaves the model to the reader.
+    for text in (lines.replace("Kimi K2.5", "Kimi K2.5 and GPT-OSS 120B"), lines.replace("Speed per user", "- Speed per user")):
+        found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)[1]
+        assert [c.model for c in found] == [None] and "model" in found[0].doubts, text

@@ -369,3 +369,26 @@ def test_tokens_each_second_for_every_user_is_a_users_speed():
     assert _found("Jalapeño delivers 280 tokens each second on Kimi K2.5.", catalog)[0][2] is None
     # Each answer is no unit of time: not a rate.
     assert all(f[2] not in ("tokens-per-sec-per-user", "throughput") for f in _found("Jalapeño writes 280 tokens each answer.", catalog))
+
+
+_OPS = b"""
+metrics:
+  peak-ops: {name: "peak operations per second", unit: TOPS, better: higher, family: compute}
+units:
+  POPS: {metric_unit: TOPS, factor: 1000}
+  PB/s: {metric_unit: TB/s, factor: 1000}
+"""
+
+
+def test_a_figure_scaled_by_number_words_and_counted_in_operations_a_second_is_in_the_unit_of_that_scale():
+    catalog = load_catalog(("catalog.yaml", _OPS))
+    found = {text: _found(f"Jalapeño is new. {text}", catalog)[0][:3] for text in (
+        "Its cores generate 502 trillion operations per second.",
+        "Its GPUs deliver 42.6 billion billion floating-point operations per second.",
+        "Its links transfer 1.1 million billion bytes per second.",
+        "It can achieve a stunning two petaop/s in a PCIe card.")}
+    assert list(found.values()) == [("502", None, "peak-ops"), ("42.6", "EFLOPS", "peak-compute"), ("1.1", "PB/s", "interconnect-bandwidth"),
+                                    ("2", "POPS", "peak-ops")]
+    # A scale no unit prefix writes, or a count of something else, stays a quantity written in full, or no figure.
+    assert _found("Jalapeño is new. It serves 60 thousand tokens per second.", catalog)[0][0] == "60000"
+    assert _found("Jalapeño is new. It runs 5 thousand operations per second.", catalog) == []

@@ -349,8 +349,10 @@ def test_figures_within_one_percent_are_one_figure_rounded():
 
 
 def test_a_token_rate_on_a_line_that_is_no_sentence_leaves_its_model_to_the_reader():
-    text = "Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5.\n\nJalapeño rate 2,400 tokens/sec/user\n"
-    assert _found(text)[1][3] == ["model"]
+    text = "Jalapeño reaches 2,400 tokens per second per user on Kimi K2.5 and GPT-OSS 120B.\n\nJalapeño rate 2,400 tokens/sec/user\n"
+    assert _found(text)[-1][3] == ["model"]
+    # In an article of one model, the line is that model's (see test_new_elsewhere).
+    assert _found(text.replace(" and GPT-OSS 120B", ""))[-1][3] == []
 
 
 MEASURED_CATALOG = """

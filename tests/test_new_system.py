@@ -35,6 +35,15 @@ def test_a_figure_after_another_actor_or_a_contrast_stays_doubtful():
         assert _found(_ABOUT + said)[-1][1:] == (None, True), said
 
 
+def test_figures_listed_after_a_colon_are_read_from_it():
+    # The contrast and the pronoun before the colon are of the claims; the figures it lists are the subject's.
+    text = _ABOUT + "These are vendor assertions, but they're backed by a detailed pitch: a 750 W envelope, 216 GB of HBM3e memory."
+    assert _found(text)[-2:] == [("750", "jalapeno", False), ("216", "jalapeno", False)]
+    # A contrast or another actor after the colon still keeps a figure from the subject.
+    for said in ("The pitch: rivals reach 750 W.", "The pitch: 100 W more than Nvidia's 750 W."):
+        assert _found(_ABOUT + said)[-1][1:] == (None, True), said
+
+
 def test_two_names_with_only_a_space_between_name_the_chip():
     # "DGX" and "Blackwell" belong to no family in the catalog; "H100" and "B200" do: the chip is what the figure is of.
     assert _found("The NVIDIA DGX H100 system processed 24,525 tokens per second.")[0][1:] == ("h100", False)

@@ -37,13 +37,17 @@ def test_totals_hold():
     assert sum(s.non_figures for s in used) * 10 <= sum(s.candidates for s in used)  # at most 10 %
     # 21-32, held out and scored twice (one live claim right and one wrong, 18 of 94 candidates not figures),
     # then used for development: held to the levels reached since.
-    assert sum(s.right for s in released) >= 26
+    # Since: 29 (a line of figures that is no sentence and no list item, in an article of one model, is that model's:
+    # 26's "Tokens per Second 2,381.82 142,909.2 tokens/minute").
+    assert sum(s.right for s in released) >= 29
     assert sum(s.wrong for s in released) == 0
     assert sum(s.non_figures for s in released) <= 4
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %
     # 33-38, gold written before any draft, scored once at the end of the round that released 21-32: no live claim
     # (so none wrong), 4 of 44 candidates not figures. Then used for development: held to the levels reached since.
-    assert sum(s.right for s in seventh) >= 18
+    # Since: 21 (figures listed after a colon are read from it: 35's "but they're supported by ... a system pitch:" no
+    # longer keeps its 750 W, 216 GB and 7 TB/s from the Maia 200).
+    assert sum(s.right for s in seventh) >= 21
     assert sum(s.wrong for s in seventh) == 0
     assert sum(s.non_figures for s in seventh) <= 4
     # 39-44, gold written before any draft, scored once at the end of the round that released 33-38, then used for development: 6 of 53 gold
@@ -62,7 +66,12 @@ def test_totals_hold():
     # one cell a line are read as tables: a cell's figure takes its row's and column's system, metric, precision and
     # statistic, and counts under them are not proposed; a figure asked about in a question is not proposed); with a
     # paragraph a line in a text without blank lines (48's INT8 no longer doubted on other lines' figures) and a TDP that
-    # takes no precision its paragraph states: 19.
-    assert sum(s.right for s in ninth) >= 19
+    # takes no precision its paragraph states: 19. With a test's input and output lengths read from a table's lead-in
+    # ("a 200-token prompt asking for a 250-token response"), carried to a table that repeats the test, a table's system
+    # from its lead-in and caption, and a setting in a table row kept to that row's system: 39. With figures scaled by
+    # number words in operations a second ("502 trillion operations per second" is 502 TOPS), a one-word gloss read
+    # within the clause ("(TOPS) for the 8-bit integer (INT8) operations") and a setting the writer only supposes
+    # ("presumably using INT8") no condition: 41.
+    assert sum(s.right for s in ninth) >= 41
     assert sum(s.wrong for s in ninth) == 0
     assert sum(s.non_figures for s in ninth) <= 4

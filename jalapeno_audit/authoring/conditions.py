@@ -98,6 +98,8 @@ _KIND = re.compile(r"[a-z]+", re.I)
 #: that make it say what may be ("Future tests will use FP4").
 _MEASURES = re.compile(r"\b(?:benchmark(?:s|ed|ing)?|measur(?:e|es|ed|ing|ements?)|rated|figures?|numbers?|results?|tests?|tested|quoted)\b", re.I)
 _MAY_BE = re.compile(r"\b(?:will|would|could|might|may|plans?|planned|future|next|upcoming|if)\b", re.I)
+#: Words of supposition or doubt just before a setting, in its clause: the writer guesses it, or says it is not known.
+_SUPPOSED = re.compile(r"\b(?:presumably|probably|possibly|perhaps|maybe|(?:not clear|unclear|unknown) (?:if|whether))\b[^,;.()]{0,30}$", re.I)
 TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
 
 
@@ -219,6 +221,8 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
             continue  # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own
         if _NETWORK.fullmatch(match.group()) and _BUILT_ON.match(text, match.end()):
             continue  # "an Ethernet-based interconnect": what the system's links are, not a setting they were measured in
+        if _SUPPOSED.search(text, max(0, match.start() - 60), match.start()):
+            continue  # "presumably using INT8", "it's not clear if this is INT4 or INT8": a guess at a setting, not a setting stated
         if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                             or (scope.others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
             continue

@@ -65,7 +65,7 @@ KINDS = (
 
 
 def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], title: str | None, systems: dict[str, str],
-              names: list[str], subject: str | None = None) -> None:
+              names: list[str], subject: str | None = None, tables: dict[str, tuple[str, ...]] | None = None) -> None:
     """Leave `at` to the reader for each figure on a metric a kind of condition changes (or on no known metric), when
     another paragraph or list item of the article (or its title) names that kind and neither the figure's `at` nor its own sentence or paragraph does.
     A condition said in a sentence (else a paragraph) with figures of known metrics bears only on figures of their
@@ -73,11 +73,14 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
     figures of those systems (or their families' members); none on a figure its source projected (a forecast, not a run). ``names`` are the catalog's names, blanked out before
     condition words are looked for ("Gaudi 2" is no count). A value of the article's ``subject`` (or of a system built of
     it, or it of them) takes the article's precision when the article states one only and says plainly that it measured
-    in it (``stated_plainly``, read over the whole article)."""
-    texts = [(number, s.paragraph if not s.item else -2000 - number, s.text, mask(s.text, names)) for number, s in enumerate(every)]
-    texts.append((-1000, -1000, title or "", mask(title or "", names)))  # a list item is a paragraph of its own here
+    in it (``stated_plainly``, read over the whole article). A table (``tables``: a table's text -> its header and rows)
+    is read row by row: a setting in a row's label ("Self-hosted (A100, vLLM)") is of the system that row names."""
+    # A list item is a paragraph of its own here.
+    texts = [(number, s.paragraph if not s.item else -2000 - number, part, mask(part, names))
+             for number, s in enumerate(every) for part in (tables or {}).get(s.text, (s.text,))]
+    texts.append((-1000, -1000, title or "", mask(title or "", names)))
     # Read once for the article, not once a figure and a kind: the systems each sentence names, each paragraph's words.
-    named = {number: {sid for _, sid in mentions(text, systems)} for number, _, text, _ in texts}
+    named = [{sid for _, sid in mentions(text, systems)} for _, _, text, _ in texts]
     paragraphs: dict[int, list[str]] = {}
     for _, paragraph, _, masked in texts:
         paragraphs.setdefault(paragraph, []).append(masked)
@@ -103,9 +106,9 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
                     and (plain := stated_plainly(catalog, candidate, precisions, article, None)):
                 candidate.at = {**candidate.at, **plain}
                 continue
-            said = next((match.group() for number, paragraph, _, masked in texts if paragraph != candidate.paragraph
+            said = next((match.group() for index, (number, paragraph, _, masked) in enumerate(texts) if paragraph != candidate.paragraph
                          and number != candidate.sentence and _bears(metric.family if metric else None, sentence_families.get(number) or paragraph_families.get(paragraph), sides,
-                                    named[number])
+                                    named[index])
                          for match in [kind.words.search(masked)] if match and not _listed(kind, masked)), None)
             if said is not None:
                 candidate.doubts["at"] = f"the article says '{said}' elsewhere ({kind.name}): does it apply here?"
@@ -174,14 +177,21 @@ def noted(catalog: Catalog, found: list[Candidate], every: list[Sentence]) -> No
             candidate.doubts["at"] = f"the article notes '{note[:80]}': does it apply here?"
 
 
-def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict[str, str]) -> None:
+def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict[str, str], every: list[Sentence] | None = None) -> None:
     """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
     Millisecond 2.4 2,400 tokens/second"), in an article that names models: which model it measured is the
-    reader's to say (its row names none; the prose may name several)."""
+    reader's to say (its row names none; the prose may name several). A line of prose that is no sentence and no
+    list item ("Tokens per Second 2,381.82 142,909.2 tokens/minute"), in an article that names one model only, is
+    of that model: the line sets out the article's figures, and the article ran no other (a list item may set out
+    gains said of no model, "Up to 3x increase in inference throughput")."""
     named = list(dict.fromkeys(model_id for _, model_id in mentions(text, models)))
     for candidate in found:
         family = catalog.metrics[candidate.metric].family if candidate.metric else None
         row = candidate.paragraph < 0 or not SENTENCE_END.search(candidate.quote)
         if named and row and candidate.kind == "value" and family in ("throughput", "responsiveness") and not candidate.model \
                 and not candidate.models and "model" not in candidate.doubts:
-            candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"
+            line = every[candidate.sentence] if every is not None and 0 <= candidate.sentence < len(every) else None
+            if len(named) == 1 and line is not None and not line.item and candidate.paragraph >= 0:
+                candidate.model = named[0]
+            else:
+                candidate.doubts["model"] = f"no model named with it; the article names {', '.join(named[:3])}"

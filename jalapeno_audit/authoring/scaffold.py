@@ -26,7 +26,7 @@ from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.basis import projected
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.carried import back_to, carried, per_device, subjects
-from jalapeno_audit.authoring.conditions import TYPED_MEMORY, Placed, apart, conditions, respective
+from jalapeno_audit.authoring.conditions import CONDITION, TYPED_MEMORY, Placed, apart, conditions, respective, setting_of
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere, noted, unmodelled
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
@@ -38,6 +38,7 @@ from jalapeno_audit.authoring.refinements import repeated
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.authoring.table_claims import TableDrafter
+from jalapeno_audit.authoring.units import scaled_unit
 from jalapeno_audit.authoring.whose import whose
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALUE, Reading, read_figures
@@ -66,6 +67,10 @@ _GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up|more
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 #: A catalog name (blanked out) right after a figure, before its unit.
 _NAME_BETWEEN = re.compile(r"\s+#{2,}(?=\s)")
+#: A parenthesis that holds one word glossing the words before it ("(TOPS)", "(exaflops)"), the clause going on after it.
+_GLOSS = re.compile(r"\s*\(\s*[A-Za-z][\w/-]{1,14}\s*\)(?=\s+[a-z])")
+#: A parenthesis right after a value's unit ("1756 FPS (M.2)"): what it holds may qualify the figure.
+_UNIT_ASIDE = re.compile(r"\s*[A-Za-z][\w/%-]*\s*\((?P<inside>[^()]{1,30})\)")
 #: Words after a sum that make it a price of a unit ("$3 million per rack", "$2M/year").
 _PER_UNIT = re.compile(r"\+?\s*(?:per|/|a|an|each)\b", re.I)
 
@@ -105,7 +110,7 @@ class Scaffolder:
             if (table := table_of.get(sentence.text)) is not None:
                 if table not in drafted:
                     drafted.add(table)
-                    for candidate in self.tables.candidates(tables[table]):
+                    for candidate in self.tables.candidates(tables[table], tables[table - 1] if table else None):
                         candidate.paragraph, candidate.sentence = -1 - table, -1 - table
                         found.append(candidate)
                 continue
@@ -124,7 +129,7 @@ class Scaffolder:
         subjects(found, every, self.systems, subject)
         per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))
         self.metrics.speed_metrics(found)
-        unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models)
+        unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models, every)
         pointed_back(found, every, [*self.systems, *self.models])
         noted(self.catalog, found, every)
         heading = title if title and title not in body else ""  # a title the body repeats is read there, in its paragraph
@@ -133,7 +138,8 @@ class Scaffolder:
         apart(found, self._scale)
         whose(self.catalog, found, self.systems)
         # What other paragraphs say bears on the figures of the systems they name: read once each figure's system is settled.
-        elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models], subject)
+        rows = {text: (tables[index].header, *(row.quote for row in tables[index].rows)) for text, index in table_of.items()}
+        elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models], subject, rows)
         return not_figures(found)
 
     def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:
@@ -173,6 +179,10 @@ class Scaffolder:
         if not is_ratio and reading.kind == VALUE and reading.label == "%" and not self.metrics.phrase_metrics(text):
             return None
         part_start, part_end = clause(masked, reading.start, reading.end)
+        while (gloss := _GLOSS.match(masked, part_end)) is not None:
+            # "502 trillion operations per second (TOPS) for the 8-bit integer (INT8) operations": a one-word gloss in
+            # parentheses is read within the figure's clause, which goes on after it.
+            part_end = clause(masked, gloss.end(), gloss.end())[1]
         part = text[part_start:part_end]
         # Clauses of absolute figures name their own metrics; a list of ratios may name its one metric once, in any clause.
         others = [clause(masked, other.start, other.end) for other in (*earlier, *later) if other.kind == VALUE and other.label]
@@ -205,7 +215,8 @@ class Scaffolder:
         if metric is None:
             candidate.doubts["metric"] = metric_doubt
             candidate.speed = is_ratio and metric_doubt == NO_PHRASE and bool(FASTER.match(text, reading.end))
-        self._figure(candidate, reading, metric)
+        # "502 trillion operations per second" is 502 TOPS: the number words are the unit's prefix, not a scale to write out.
+        self._figure(candidate, replace(reading, scale=Fraction(1)) if (unit or metric) and scaled_unit(reading, text) else reading, metric)
         self._hedge(candidate, reading, earlier, masked)
         if reading.hedge is None and _NEGATED.search(masked, part_start, reading.start):
             candidate.doubts["figure"] = "its clause is negated: does the text state this figure or deny it?"
@@ -226,10 +237,27 @@ class Scaffolder:
                    placed.unnamed[1] if placed.unnamed else sentence.context)
         conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
         projected(candidate, masked, part_start)
+        if not is_ratio and "at" not in candidate.doubts and (unread := self._unread_aside(masked, reading)):
+            candidate.doubts["at"] = f"its parenthesis says '({unread})', which may be a condition"
         if metric is not None and self.catalog.metrics[metric].family == "memory":
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
         return candidate
+
+    def _unread_aside(self, masked: str, reading: Reading) -> str | None:
+        """What a parenthesis right after a value and its unit holds when no reading of it says what it is: not a setting
+        or a condition word, a unit, a metric's words, a figure or a hedge ("1756 FPS (M.2)": a form factor may be a
+        condition; "(TOPS)", "(FP8 dense compute)", "(23,000 tokens/sec)" are read)."""
+        aside = _UNIT_ASIDE.match(masked, reading.end)
+        if aside is None:
+            return None
+        inside = aside["inside"].strip()
+        words = re.findall(r"[\w.+/-]+", inside)
+        if not words or "#" in inside or CONDITION.search(inside) or any(setting_of(word) for word in words) \
+                or self.metrics.phrase_metrics(inside) or self.metrics.unit_reader.unit_of(inside) \
+                or any(r.label or r.hedge for r in read_figures(inside)) or inside.lower() in HEDGES:
+            return None
+        return inside
 
     def _scale(self, candidate: Candidate) -> Fraction:
         """What one of a candidate's unit is in its metric's unit ("tok/ms/user" is 1,000 tok/s/user)."""

@@ -13,7 +13,7 @@ from jalapeno_audit.corpus.catalog import Catalog
 #: Metadata lines at the top of a text file ("Title: ...") and the source field each fills.
 METADATA_KEYS = {"title": "title", "url": "url", "published": "published", "publisher": "publisher", "source": "url"}
 _METADATA = re.compile(r"^\s*(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*\S)?\s*$")
-_BULLET = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
+_BULLET = re.compile(r"^(?:[-*•–—]|\d+[.)])\s+")
 _SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9$])")
 #: A line that opens a sentence: not one that points back at the line before ("This translates to ...", "These
 #: results ..."), nor a clause broken off its sentence.

@@ -200,11 +200,14 @@ class SideReader:
             # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
             candidate.system = subject
         elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} - self.vague <= {self.sole} \
-                and not _COMPARING.search(text, 0, reading.start) and not _ANOTHERS.search(text, 0, reading.start):
+                and not _COMPARING.search(text, (listed := _listed_from(text, reading.start)), reading.start) \
+                and not _ANOTHERS.search(text, listed, reading.start):
             # A sentence that names no system, in a paragraph that names none but the system the article is about (and
             # perhaps things no reader can pin down, "Nvidia GPUs"): a
             # figure before any word of comparison, and with no other actor before it, is that system's ("A record
-            # 2,500 tokens per second, 2.5x faster than Nvidia's benchmark of 1,000": the 1,000 is another's).
+            # 2,500 tokens per second, 2.5x faster than Nvidia's benchmark of 1,000": the 1,000 is another's). Figures
+            # listed after a colon are read from it: "These are vendor claims, but they're backed by a pitch: a 750 W
+            # envelope, 216 GB of HBM3e": the contrast and the pronoun are of the claims, not of the figures.
             candidate.system = self.sole
         elif len({sid for _, sid in named}) == 1 and not compared and not any(
                 _apart(text, pos, reading) or _THAN.search(text, reading.end, max(pos, reading.end)) for pos, _ in named):
@@ -333,6 +336,13 @@ def past_aside(text: str, part_start: int) -> int:
         return part_start
     opened = text.rfind("(", 0, closed.start())
     return part_start if opened < 0 or ")" in text[opened:closed.start()] else clause(text, opened, opened)[0]
+
+
+def _listed_from(text: str, start: int) -> int:
+    """Where the enumeration a figure stands in starts: just after the last colon before it, if any ("... a system pitch:
+    a 750 W SoC envelope, 216 GB of HBM3e, ..."), else the sentence's start."""
+    colon = text.rfind(":", 0, start)
+    return colon + 1 if colon >= 0 and not re.match(r"\d", text[colon + 1:colon + 2]) else 0
 
 
 def _change_side(candidate: Candidate, reading: Reading, text: str, part_start: int, sentence: _Named) -> bool:

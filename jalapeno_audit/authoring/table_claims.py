@@ -4,15 +4,20 @@ Each figure cell is mapped to its row label and column header (``article_tables`
 catalog system its row, its row group or its column names ("SambaNova (16-bit)"; "MI355X relative to
 B200" gives the comparator too; "5.7x slower" under "vs Groq" sets the row's system against Groq), or for
 a multiple in a group of no system ("Speedup"), the two groups of one system each whose figures in its row
-and column give it one way round; its model the one its row, group or column names, else the one the
+and column give it one way round, or, for a value in a table that names no system, the one its lead-in and
+caption name when they compare it with nothing and do not count it as parts ("I sent 100 requests to Groq's
+API ..."); its model the one its row, group or column names, else the one the
 lead-in line names; its metric the one the column, row and group words name, else the caption and lead-in
 words, with the unit the cell writes ("18ms") or its headers write ("(ms)", "TeraFLOPs (FP8)") (the same
 metric phrases and units the prose is read with), and for a multiple against one system, the column whose
 figures give it; its conditions the column's qualifiers ("(8-bit)", "FP8"), a precision in the row's label,
-a statistic in either ("(p99)"), a scenario row ("Offline"), and condition columns ("Batch Size"), with the
-comparator's own settings in `vs_at` ("FP8 H100, FP16 A100"). Any field left open, any condition word in
-the caption or lead-in the table does not settle, a qualifier not read ("(LPU)") and a lead-in saying the
-table repeats an earlier test make the cell a commented candidate with that field marked. Cells of a row
+a statistic in either ("(p99)"), a scenario row ("Offline"), condition columns ("Batch Size") and the input
+and output lengths the lead-in or caption states ("a 200-token prompt asking for a 250-token response"), with
+the comparator's own settings in `vs_at` ("FP8 H100, FP16 A100"); a lead-in saying the table repeats the test
+of the table before it ("I ran the same test across 6 providers") gives it that test's lengths. Any field
+left open, any condition word in the caption or lead-in the table does not settle, a qualifier not read
+("(8 cards)"; "Groq (LPU)" only names the Groq LPU again) and a repeated test whose conditions are not read
+make the cell a commented candidate with that field marked. Cells of a row
 that names no system in a table of systems (a total), empty cells ("n/a", "-"), years, cells of no one
 figure ("TC-02001"), figures in units the catalog does not hold ("1 GHz") and, in a table whose headers say
 what each figure measures, bare figures under headers that name nothing measured ("Total requests") are
@@ -29,6 +34,7 @@ from fractions import Fraction
 from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell, unit_cell, way_cell
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
+from jalapeno_audit.authoring.lengths import stated_lengths
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, NO_STREAM, MetricReader
 from jalapeno_audit.authoring.sentences import mentions
 from jalapeno_audit.authoring.units import TOKEN_RATE
@@ -61,6 +67,11 @@ _STATISTIC = re.compile(r"\b(?:median|average|mean|maximum|minimum|p\d{1,2})\b",
 _QUALIFIER = re.compile(r"\(([^()]+)\)")
 #: A lead-in saying its table repeats a test told of before it ("I ran the same test across 6 providers").
 _SAME_TEST = re.compile(r"\bsame\s+(?:tests?|benchmarks?|setup|conditions|workload|prompts?|methodology)\b", re.I)
+#: Words that set one system against another: a lead-in with one compares what the table shows with something.
+_COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|relative to|over)\b", re.I)
+#: A system named as the parts of a whole: in the plural of a device ("Alpha chips"), after "of" or a count ("8x Alpha").
+_PARTS_AFTER = re.compile(r"\s+(?:chips|GPUs|accelerators|cards|units|processors|devices|nodes)\b", re.I)
+_PARTS_BEFORE = re.compile(r"(?:\bof|\d\s*[x×]?)\s+(?:the\s+)?$", re.I)
 _VARIANT = re.compile(r"\s+(?:Instruct|Chat)\b", re.I)  # "Llama 3.1 Instruct 70B": the instruction-tuned release of Llama 3.1 70B
 
 
@@ -81,6 +92,7 @@ class TableDrafter:
 
     def __init__(self, catalog: Catalog, systems: dict[str, str], models: dict[str, str], metrics: MetricReader) -> None:
         self.catalog, self.systems, self.models, self.metrics = catalog, systems, models, metrics
+        self.earlier: Table | None = None  # the table before the one being read
 
     def column_names(self, header: str, count: int) -> list[str] | None:
         """A header written with single spaces, split at the catalog systems it names, two joined by "relative to"
@@ -97,7 +109,10 @@ class TableDrafter:
         named = mentions(cell, self.systems)
         return len(named) == 1 and len(cell.strip()) <= len(cell.strip()[named[0][0]:]) + 1
 
-    def candidates(self, table: Table) -> list[Candidate]:
+    def candidates(self, table: Table, earlier: Table | None = None) -> list[Candidate]:
+        """The table's figure cells as candidates; ``earlier`` is the table before it in the article, whose test a
+        lead-in saying "the same test" repeats."""
+        self.earlier = earlier
         system_rows = [bool(mentions(row.label, self.systems)) for row in table.rows]
         # A table whose row labels or column headers name metrics or units says what each of its figures measures.
         headed = any(self._measured(text) for text in (*table.columns, *(row.label for row in table.rows)))
@@ -224,10 +239,27 @@ class TableDrafter:
             candidate.doubts["system"] = f"its row and column name {', '.join(sorted(named))}"
         elif candidate.kind == "ratio" and (sides := self._compared(table, row, column, candidate)) is not None:
             candidate.system, candidate.vs = sides
+        elif candidate.kind == "value" and (around := self._around(table)) is not None:
+            # "I sent 100 identical requests to Groq's API ...", a table of figures naming no system: the one its
+            # lead-in and caption name, when they compare it with nothing.
+            candidate.system = around
         else:
             candidate.doubts["system"] = "its row and column name no catalog system"
             if candidate.kind == "ratio":
                 candidate.doubts["vs"] = "a multiple in the table: which systems does it compare?"
+
+    def _around(self, table: Table) -> str | None:
+        """The one system a table's lead-in and caption name, when they name one only, set it against nothing and do
+        not count it as the parts of what ran ("A rack of Alpha chips ran ...": the figures are the rack's)."""
+        words = f"{table.lead} {table.caption}"
+        found = mentions(words, self.systems)
+        if len({system for _, system in found}) != 1 or _COMPARING.search(words):
+            return None
+        for pos, _ in found:
+            end = pos + max((len(name) for name in self.systems if words.lower().startswith(name, pos)), default=0)
+            if _PARTS_AFTER.match(words, end) or _PARTS_BEFORE.search(words, 0, pos):
+                return None
+        return found[0][1]
 
     def _compared(self, table: Table, row: Row, column: str, candidate: Candidate) -> tuple[str, str] | None:
         """The two systems a multiple in a row group of no system ("Speedup") compares: the groups of one system each
@@ -360,6 +392,11 @@ class TableDrafter:
         stated = stated_settings((table.lead, table.caption), candidate.system, self.systems)
         for key, value in stated.items():
             at.setdefault(key, value)
+        # The lengths of the test the lead-in or caption tells of ("Each request: a 200-token prompt asking for a
+        # 250-token response"), or, for "the same test", the lengths of the test the table before it was under.
+        test = self._earlier_test() if _SAME_TEST.search(table.lead) else {}
+        for key, value in {**stated_lengths(f"{table.lead} {table.caption}"), **(test or {})}.items():
+            at.setdefault(key, value)
         if candidate.kind == "ratio" and candidate.vs:
             # The comparator's own settings, where they differ ("FP16 A100"): `vs_at`. A setting stated for one side
             # only says nothing of the other's.
@@ -377,13 +414,33 @@ class TableDrafter:
                       and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
         if open_words:
             candidate.doubts["at"] = f"the table or its caption says '{open_words[0]}': does it apply here?"
-        elif unread := [inside for text in (column, row.label) for inside in _QUALIFIER.findall(text) if not self._read(inside)]:
+        elif unread := [inside for text in (column, row.label) for inside in _QUALIFIER.findall(text)
+                        if not self._read(inside) and not self._names_again(inside, candidate.system)]:
             candidate.doubts["at"] = f"its row or column says '({unread[0]})', which may be a condition"
         elif len(statistics) > 1:
             candidate.doubts["at"] = f"its row and column name the statistics {', '.join(sorted(statistics))}"
-        elif _SAME_TEST.search(table.lead):
+        elif test is None:
             candidate.doubts["at"] = "the lead-in says the table repeats a test told of before it: under that test's conditions?"
         candidate.at = at
+
+    def _earlier_test(self) -> dict[str, str] | None:
+        """The conditions of the test the table before this one was under, for a lead-in saying the table repeats it:
+        the input and output lengths its lead-in and caption state, when they state no other condition; else None."""
+        if self.earlier is None:
+            return None
+        words = f"{self.earlier.lead} {self.earlier.caption}"
+        lengths = stated_lengths(words)
+        return lengths if lengths and not CONDITION.search(UNSPLIT.sub("", words)) else None
+
+    def _names_again(self, qualifier: str, system_id: str | None) -> bool:
+        """Whether a qualifier only repeats words of its cell's system's catalog name ("Groq (LPU)" of the Groq LPU):
+        the system named again, no condition."""
+        system = self.catalog.systems.get(system_id or "")
+        if system is None:
+            return False
+        known = {word.lower() for name in (system.name, *system.aliases) for word in re.findall(r"[\w.-]+", name or "")}
+        words = [word.lower() for word in re.findall(r"[\w.-]+", qualifier)]
+        return bool(words) and set(words) <= known
 
     def _read(self, qualifier: str) -> bool:
         """Whether a qualifier in parentheses in a row label or column header is read: a setting ("FP8", "8-bit"), a

@@ -24,9 +24,18 @@ _SCALED_RATE = re.compile(r"\s*(?:(?P<kilo>kilo)tok(?:en)?s?\s*(?:/|per|a)\s*s(?
                           r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)
 #: A time per token ("2 ms/token", "30 milliseconds per output token"): the catalog's time per output token.
 _PER_TOKEN = re.compile(r"\s*(?P<unit>ms|milliseconds?|s|secs?|seconds?)\s*(?:/|per|a)\s*(?:output\s+)?token\b", re.I)
-#: Units of data spelled out ("gigabits per second", "terabytes"), and the symbol letter of each prefix.
-_SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what>bits?|bytes?)\b(?P<rate>\s+(?:per|a)\s+second|/s(?:ec)?\b)?", re.I)
+#: Units of data and of operations spelled out ("gigabits per second", "terabytes", "petaop/s"), and the symbol letter of
+#: each prefix.
+_SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what>bits?|bytes?|ops?(?=/s)|operations(?=\s+per\s+second))\b"
+                           r"(?P<rate>\s+(?:per|a)\s+second|/s(?:ec)?\b)?", re.I)
 _PREFIXES = {"kilo": "K", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
+#: A quantity scaled by number words and counted in operations or bytes a second ("502 trillion operations per second",
+#: "42.6 billion billion floating-point operations per second", "1.1 million billion bytes per second"): the prefix of
+#: the unit its scale is, and the unit's symbol for each thing counted.
+_SCALE_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_SCALED_UNIT = re.compile(r"(?P<more>(?:\s+(?:thousand|million|billion|trillion))*)\s+(?P<what>(?:floating[- ]point\s+)?operations|bytes|bits)"
+                          r"\s+(?:per|a)\s+second\b", re.I)
+_SCALE_PREFIXES = {10**9: "G", 10**12: "T", 10**15: "P", 10**18: "E"}
 
 
 class UnitRead(NamedTuple):
@@ -66,6 +75,8 @@ class UnitReader:
             # "tokens per second" alone does not say aggregate throughput or one user's speed; "tokens/sec/user" does.
             fits = {m.id for m in self.catalog.metrics.values() if m.unit in (("tok/s/user",) if rate["user"] else ("tok/s", "tok/s/user"))}
             return UnitRead(fits, None, None, True, rate if rate.re is _SCALED_RATE else None, tail)
+        if (symbol := scaled_unit(reading, sentence)) is not None:
+            return UnitRead(*self._labelled(symbol, symbol), False, None, tail)
         if label:
             return UnitRead(*self._labelled(tail, tail.strip() if skipped else label), False, None, tail)
         return UnitRead(set(), None, None, False, None, tail)
@@ -111,14 +122,37 @@ class UnitReader:
         spelled = _SPELLED_UNIT.match(tail)
         if spelled is None:
             return None
-        bits = spelled["what"].lower().startswith("bit")
+        what = spelled["what"].lower()
+        bits = what.startswith("bit")
         symbol = _PREFIXES[spelled["prefix"].lower()]
         # Unit spellings are matched without case, so bits are looked up only as "Gbps" or "Gbit/s", never as "Gb/s" (GB/s).
-        keys = ((symbol + "bps", symbol + "bit/s") if bits else (symbol + "B/s",)) if spelled["rate"] else ((symbol + "bit",) if bits else (symbol + "B",))
+        if what.startswith("op"):
+            keys: tuple[str, ...] = (symbol + "OPS",)
+        elif spelled["rate"]:
+            keys = (symbol + "bps", symbol + "bit/s") if bits else (symbol + "B/s",)
+        else:
+            keys = (symbol + "bit",) if bits else (symbol + "B",)
         for key in keys:
             if key.lower() in self.units:
                 return self.units[key.lower()]
         return None
+
+
+def scaled_unit(reading: Reading, sentence: str) -> str | None:
+    """The unit symbol a figure scaled by number words is written in when what it counts is operations, floating-point
+    operations or bytes a second ("502 trillion operations per second" is 502 TOPS, "42.6 billion billion floating-point
+    operations per second" 42.6 EFLOPS, "1.1 million billion bytes per second" 1.1 PB/s); None for any other figure."""
+    found = _SCALED_UNIT.match(sentence, reading.end) if reading.scale != 1 else None
+    if found is None:
+        return None
+    scale = reading.scale
+    for word in found["more"].split():
+        scale *= _SCALE_WORDS[word.lower()]
+    prefix = _SCALE_PREFIXES.get(int(scale)) if scale.denominator == 1 else None
+    if prefix is None:
+        return None
+    what = found["what"].lower()
+    return prefix + ("FLOPS" if what.startswith("floating") else "OPS" if what == "operations" else "B/s" if what == "bytes" else "bps")
 
 
 def _unit_index(catalog: Catalog) -> dict[str, tuple[str, str]]:
