@@ -68,7 +68,7 @@ HELD_OUT_LAST: tuple[str, ...] = (
     "43_partofstyle-gb300-mlperf-training",
     "44_aicerts-positron-atlas",
 )
-#: Held out to the end of the round that released 39-44: gold written before any draft, scored once, at the end.
+#: Held out to the end of the round that released 39-44: gold written before any draft, scored once, then released.
 HELD_OUT_NINTH: tuple[str, ...] = (
     "45_axelera-community-metis-fps-per-watt",
     "46_linley-untether-runai200",
@@ -77,13 +77,23 @@ HELD_OUT_NINTH: tuple[str, ...] = (
     "49_dataku-groq-mixtral-speed",
     "50_tenstorrent-wormhole-specs",
 )
+#: Held out to the end of the round that released 45-50: gold written before any draft, scored once, at the end.
+HELD_OUT_TENTH: tuple[str, ...] = (
+    "51_techpowerup-biren-br100",
+    "52_skyhawks-tesla-dojo-d1",
+    "53_modha-northpole-system",
+    "54_reddit-strix-halo-gpu",
+    "55_awsdocs-inf2-architecture",
+    "56_x2q-coral-edge-tpu",
+)
 GROUPS = (
-    ("development", lambda stem: not any(stem in group for group in (USED_FOR_PRECISION, RELEASED, RELEASED_SEVENTH, HELD_OUT_LAST, HELD_OUT_NINTH))),
+    ("development", lambda stem: not any(stem in group for group in (USED_FOR_PRECISION, RELEASED, RELEASED_SEVENTH, HELD_OUT_LAST, HELD_OUT_NINTH, HELD_OUT_TENTH))),
     ("held out, scored, then used for precision (06, 08, 13-20)", lambda stem: stem in USED_FOR_PRECISION),
     ("held out, scored, then used for development (21-32)", lambda stem: stem in RELEASED),
     ("held out, scored once, then used for development (33-38)", lambda stem: stem in RELEASED_SEVENTH),
     ("held out, scored once, then used for development (39-44)", lambda stem: stem in HELD_OUT_LAST),
-    ("held out, scored once at the end (45-50)", lambda stem: stem in HELD_OUT_NINTH),
+    ("held out, scored once, then used for development (45-50)", lambda stem: stem in HELD_OUT_NINTH),
+    ("held out, scored once at the end (51-56)", lambda stem: stem in HELD_OUT_TENTH),
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 

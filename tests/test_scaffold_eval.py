@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .scaffold_eval import GROUPS, HELD_OUT_NINTH, Score, articles, score_article
+from .scaffold_eval import GROUPS, HELD_OUT_TENTH, Score, articles, score_article
 
 SCORES: dict[str, Score] = {}
 
@@ -20,7 +20,7 @@ def test_draft_against_gold(stem, tmp_path):
     score = score_article(stem, tmp_path)
     SCORES[stem] = score
     assert score.gold > 0 and score.candidates > 0
-    if stem in HELD_OUT_NINTH:
+    if stem in HELD_OUT_TENTH:
         return  # held out: held to its totals as first scored (test_totals_hold), not tuned article by article
     # The measured levels (see the README): no wrong live claim in any other article, at most half its proposals not figures.
     assert score.wrong == 0, f"{stem}: {score.wrong} wrong live claims"
@@ -30,7 +30,7 @@ def test_draft_against_gold(stem, tmp_path):
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
-    development, used, released, seventh, held_out, ninth = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
+    development, used, released, seventh, held_out, ninth, tenth = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     assert sum(s.right for s in used) >= 40
@@ -75,3 +75,9 @@ def test_totals_hold():
     assert sum(s.right for s in ninth) >= 41
     assert sum(s.wrong for s in ninth) == 0
     assert sum(s.non_figures for s in ninth) <= 4
+    # 51-56, gold written before any draft, scored once at the end of the round that used 45-50: 4 of 68 gold claims live
+    # and right, 2 of 6 live claims wrong (a power limit of the poster's machine, ">100W TDP", read as a rating; "the
+    # first 8 MB worth of parameters" read as the chip's memory), 14 of 76 candidates not figures.
+    assert sum(s.right for s in tenth) >= 4
+    assert sum(s.wrong for s in tenth) <= 2
+    assert sum(s.non_figures for s in tenth) <= 14
