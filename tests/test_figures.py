@@ -47,6 +47,12 @@ CASES = [
     ("claimed 90%+ FLOPS utilization", [("value", (F(90),), "+", "lower", "%", False)]),
     ("3.7 to 4 times faster", [("range", (F("3.7"), F(4)), None, None, "x", False)]),
     ("FP16900 TFLOPS", [("value", (F(16900),), None, None, "TFLOPS", True)]),
+    ("one teraflop (1,024 gflops) of computing power",
+     [("value", (F(1),), None, None, "teraflop", False), ("value", (F(1024),), None, None, "gflops", False)]),
+    ("a very high PL (>100W TDP)", [("value", (F(100),), ">", "lower", "W", False)]),
+    ("Sohu is >10x faster", [("ratio", (F(10),), ">", "lower", "x", False)]),
+    ("5.1 TFLOPS (<9% max theoretical)", [("value", (F("5.1"),), None, None, "TFLOPS", False), ("value", (F(9),), "<", "upper", "%", False)]),
+    ("~37 t/s -> ~19 t/s", [("value", (F(37),), "~", "approx", "t/s", False), ("value", (F(19),), "~", "approx", "t/s", False)]),
     ("Nvidia H100 80GB HBM3410700952226752381",
      [("value", (F(80),), None, None, "GB", False), ("value", (F(3410700952226752381),), None, None, None, True)]),
 ]
@@ -64,6 +70,9 @@ NEVER = [
     "in the first quarter of the year, a third of users",
     "one word at a time",
     "half of the users",
+    "one of the fastest chips",
+    "all formats except double-precision floating-point",
+    "eighteen 2U servers",
 ]
 
 
@@ -107,3 +116,9 @@ def test_settings_versions_and_words_inside_names_are_not_figures():
     roles = {(r.text.strip(), r.role) for r in read_figures(text, non_figures=True)}
     assert {("1", "condition"), ("8", "condition"), ("64", "condition"), ("9.1", "count")} <= roles
     assert [r.text for r in read_figures("ten GPUs and Tensor cores; Ten of them")] == ["Ten"]
+
+
+def test_a_count_before_a_rack_unit_size_counts_what_follows():
+    roles = {(r.text.strip(), r.role) for r in read_figures("across eighteen 2U servers and 4 1U nodes", non_figures=True)}
+    assert {("eighteen", "count"), ("4", "count")} <= roles
+    assert [r.text for r in read_figures("eighteen 2U servers at 30 kW")] == ["30"]

@@ -260,6 +260,8 @@ def _multiple(text: str, match: re.Match) -> Reading | None:
         return None  # "half of the users", "half an hour": not a factor
     if word.startswith("doubl") and re.match(r"\s+down\b", text[match.end():], re.I):
         return None  # "doubles down on": an idiom, not a factor
+    if word == "double" and re.match(r"[\s-]precision\b", text[match.end():], re.I):
+        return None  # "double-precision floating-point": a number format, not a factor
     hedge, bound = find_hedge(text, match.start(), match.end())
     return Reading(match.start(), match.end(), match.group(), MULTIPLE, (value,), (match["w"],), hedge=hedge, bound=bound,
                    label=_label(text, match.end()), direction="down" if value < 1 else "up")
@@ -286,12 +288,12 @@ def _word_value(text: str, match: re.Match) -> Reading | None:
     for word in (match["s"] or "").split():
         scale *= SCALES[word.lower()]
     label = _label(text, match.end())
-    if value == 1 and scale == 1:
-        return None  # "one word at a time": "one" alone is an article, not a figure
+    if value == 1 and scale == 1 and not (label and _MEASURE.fullmatch(label)):
+        return None  # "one word at a time": "one" alone is an article, not a figure ("one teraflop" is one)
     hedge, bound = find_hedge(text, match.start(), match.end())
     reading = Reading(match.start(), match.end(), match.group(), VALUE, (Fraction(value),), (match["w"],), scale=scale,
                       hedge=hedge, bound=bound, label=label)
-    if (label and label.lower() in COUNT_WORDS) or _PRODUCT.match(text[match.end():match.end() + 20]):
+    if _counts(text, match.end(), label) or _PRODUCT.match(text[match.end():match.end() + 20]):
         return _replace_role(reading, COUNT)
     if label and label.lower() in _PERIODS and _PAST.search(text, 0, match.start()):
         return _replace_role(reading, YEAR)  # "over the last five months": a period
@@ -309,11 +311,13 @@ def _value(text: str, match: re.Match) -> Reading | None:
         return _nonfigure(text, match, NOTE)  # "submission [1]", "in Table 1": a reference to a note or a part of the text
     if _COMPOUND.match(text, end):
         return _nonfigure(text, match, CONDITION)  # "a 4,000-token request": a condition of a figure
+    if not suffix and _RACK_UNIT.match(text, end):
+        return _nonfigure(text, match, COUNT)  # "2U servers": a chassis's height in rack units, not a figure
     if suffix.strip() in ("B", "b", "M") and not re.match(r"\s*(?:parameters|params)\b", text[end:end + 12], re.I) and not match["cur"]:
         return _nonfigure(text, match, MODEL_SIZE)  # "70B" in "Llama 3.1 70B"
     if re.match(r"-(?:billion|million|trillion)-param", text[end:end + 20], re.I) or re.match(r"\s*(?:billion|million)-param", text[end:end + 20], re.I):
         return _nonfigure(text, match, MODEL_SIZE)
-    if (label and label.lower() in COUNT_WORDS) or (_PRODUCT.match(text[end:end + 20]) and not suffix):
+    if _counts(text, end, label) or (_PRODUCT.match(text[end:end + 20]) and not suffix):
         return _nonfigure(text, match, COUNT)
     if re.search(r"[A-Za-z]\s*\.?$", before) and re.search(r"(?:v|version|gen|MLPerf|Llama|GPT|PCIe|HBM|DDR|NVLink)\s*\.?$", before, re.I):
         return _nonfigure(text, match, COUNT)  # a version or a product generation ("Llama 3.1", "PCIe 5")
@@ -376,6 +380,23 @@ def _replace_role(reading: Reading, role: str) -> Reading:
 def _with_label(reading: Reading, label: str | None) -> Reading:
     return Reading(reading.start, reading.end, reading.text, reading.kind, reading.numbers, reading.written, reading.scale, reading.hedge,
                    reading.bound, label, reading.direction, reading.is_ratio, reading.glued, reading.role)
+
+
+#: A unit of measure written as a word after a number ("one teraflop", "one watt", "one petabyte per second"): the
+#: number is a figure even when it is "one", which alone is an article.
+_MEASURE = re.compile(r"(?:kilo|mega|giga|tera|peta|exa|zetta)?(?:flops?|ops?|watts?|bytes?|bits?)(?:/s)?|[kMGTPE](?:FLOPS|OPS|B|W|bps)", re.I)
+#: A chassis's height in rack units, right after its number ("2U servers", "a 4U chassis").
+_RACK_UNIT = re.compile(r"U\b(?!\.)")
+#: A rack-unit size between a count and what it counts ("eighteen 2U servers", "4 1U nodes").
+_RACK_UNITS = re.compile(r"\s*\d+U\s+(?P<label>\w+)")
+
+
+def _counts(text: str, end: int, label: str | None) -> bool:
+    """Whether the number before ``end`` counts devices ("eight GPUs", "eighteen 2U servers"), as its label says."""
+    if label and label.lower() in COUNT_WORDS:
+        return True
+    sized = _RACK_UNITS.match(text, end)
+    return bool(sized and sized["label"].lower() in COUNT_WORDS)
 
 
 def _label(text: str, end: int) -> str | None:

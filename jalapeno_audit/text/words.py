@@ -37,6 +37,10 @@ def word_number(words: str) -> int | None:
     return None
 
 
+#: A comparison sign right before a figure ("(>100W TDP)", "<9%"), not an arrow ("->", "=>") nor a tag's bracket.
+_SIGN = re.compile(r"(?<![-=<>\w])(?P<sign>>=|<=|≥|≤|>|<)\s*~?\s*$")
+
+
 def find_hedge(text: str, start: int, end: int) -> tuple[str | None, str | None]:
     """The hedge word written just before a figure (or "or more" after it), and what it does.
 
@@ -58,6 +62,9 @@ def find_hedge(text: str, start: int, end: int) -> tuple[str | None, str | None]
         if negation and kind in (UPPER, LOWER):
             return f"{negation.group(1)} {word}", LOWER if kind == UPPER else UPPER
         return word, kind
+    sign = _SIGN.search(before)
+    if sign is not None:  # ">10x", "<9%": a bound written as a sign, which the hedge table has no word for
+        return sign["sign"], LOWER if sign["sign"] in (">", ">=", "≥") else UPPER
     after = text[end:end + 16].lower()
     for word in sorted(HEDGES, key=len, reverse=True):
         if word.startswith("or ") and re.match(rf"\s*(?:[a-z/]+\s+)?{re.escape(word)}\b", after):
