@@ -55,3 +55,20 @@ def test_a_figure_asked_about_is_no_figure():
     # A question before the answer leaves the answer's figure: "The result? 2,500 tokens per second."
     assert _figures("The result? The H100 reached 2,500 tokens per second.") == ["2500"]
     assert "8" in _figures("The B200 is 8x faster than the H100. Is it the fastest chip?")
+
+
+def test_an_amount_of_something_else_in_a_devices_unit_is_no_figure():
+    assert _figures("The first 8 MB worth of parameters go on-chip, the rest falls back to CPU.") == []
+    assert "8" in _figures("The Edge TPU holds 8 MB of on-chip SRAM.")
+
+
+def test_the_host_computers_memory_is_no_accelerators():
+    assert _figures("| Host RAM | 64 GB DDR5 |") == []
+    assert _figures("The server pairs the card with 512 GB of host memory.") == []
+    assert "64" in _figures("The B200 carries 64 GB of HBM3e memory.")
+
+
+def test_a_figure_behind_a_sign_is_doubted_on_its_bound():
+    _, found = scaffold("The H100 has a very high power limit (>100W TDP).", "x", _CATALOG, archive=None, publisher=None, url=None, published=None)
+    (candidate,) = found
+    assert candidate.figure == "100" and "approx" in candidate.doubts

@@ -367,3 +367,26 @@ def test_a_bare_token_rate_in_a_table_is_what_its_words_settle_as_a_paragraphs_w
     # Words that settle nothing, or a figure no one stream reaches, leave it open.
     for text in (rates.replace("Speed of each service", "Results"), rates.replace("| 812 |", "| 81,200 |")):
         assert "metric" in _draft(text)[0].doubts, text
+
+
+HOSTED = """The Alpha comes in two instance sizes:
+Instance size |
+# of Alpha chips |
+Host Memory (GB) |
+Device Memory (GB) |
+---|---|---|---|
+Alpha |
+1 |
+16 |
+32 |
+Beta |
+2 |
+128 |
+64 |
+"""
+
+
+def test_a_column_of_the_host_computers_figures_is_not_drafted():
+    figures = [(c.system, c.figure) for c in _draft(HOSTED)]
+    assert ("alpha-chip", "32") in figures and ("beta-chip", "64") in figures
+    assert not any(figure in ("16", "128") for _, figure in figures)

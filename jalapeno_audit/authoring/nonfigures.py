@@ -1,6 +1,8 @@
 """Numbers an article writes that no analyst records as a benchmark or a specification of an accelerator: a version
 number's parts, a temperature, the time frame a sentence opens with, a grid's dimensions, a share of an industry's
-spending, a figure asked about. They are not proposed at all."""
+spending, an amount of something else in a device's unit ("8 MB worth of parameters"), the host computer's memory, a
+figure asked about. They are
+not proposed at all."""
 
 from __future__ import annotations
 
@@ -25,6 +27,14 @@ _SPENDING = re.compile(r"(?:\s*%)?(?:\s+of)?\s+(?:the\s+)?(?:total|overall|all|g
 #: Network gear the figure is given to ("Quantum-X800 InfiniBand with 800 GB/s networking"): the network's, no accelerator's.
 _NETWORK_WITH = re.compile(r"\b(?:InfiniBand|Ethernet|switch(?:es)?|NICs?|network (?:cards?|adapters?))\s+with\s+(?:up to\s+)?$", re.I)
 
+#: An amount of something else, measured in the figure's unit ("the first 8 MB worth of parameters go on-chip"): no
+#: specification of the device it is said of.
+_WORTH = re.compile(r"\s*(?:[A-Za-z/]+\s+)?worth\s+of\b", re.I)
+
+#: The host computer's memory beside an accelerator's ("| Host RAM | 64 GB DDR5 |", "64 GB of host memory").
+_HOST_BEFORE = re.compile(r"\bhost\s+(?:memory|ram|dram)\b[^.;]{0,30}$", re.I)
+_HOST_AFTER = re.compile(r"\s*[A-Za-z]*\s+(?:of\s+)?host\s+(?:memory|ram|dram)\b", re.I)
+
 #: A question asks and states nothing: its figures are someone's, doubted or sourced ("Where does the 3200 FPS claim come from?").
 _QUESTION = re.compile(r"\?[\"”’)]*\s*$")
 
@@ -38,7 +48,8 @@ def _no_figure(candidate: Candidate) -> bool:
     quote, start, end = candidate.quote, candidate.start, candidate.end
     if _QUESTION.search(quote):
         return True
-    if candidate.kind == "value" and (_VERSION.match(quote, end) or _TEMPERATURE.match(quote, end) or _NETWORK_WITH.search(quote[:start])):
+    if candidate.kind == "value" and (_VERSION.match(quote, end) or _TEMPERATURE.match(quote, end) or _NETWORK_WITH.search(quote[:start])
+                                      or _WORTH.match(quote, end) or _HOST_BEFORE.search(quote[:start]) or _HOST_AFTER.match(quote, end)):
         return True
     if candidate.kind == "value" and _FRAME.fullmatch(quote[:start]) and _FRAME_UNIT.match(quote, end):
         return True

@@ -56,6 +56,8 @@ _THROUGHPUT_SCENARIOS = re.compile(r"offline|server|interactive", re.I)
 _KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
           ("batch", re.compile(r"batch|BS=", re.I)), ("isl", re.compile(r"ISL|input length", re.I)), ("osl", re.compile(r"OSL|output length", re.I)))
 _YEAR = re.compile(r"\byears?\b", re.I)
+#: A column or row of the host computer's figures beside the accelerators' ("Host Memory (GiB)", "Host RAM").
+_HOST = re.compile(r"\bhost\b", re.I)
 #: A column of multiples against one system, named after these words ("vs Groq", "relative to the H100"); a speed-up
 #: against it ("Speedup over H100") has the row's system ahead.
 _AGAINST = re.compile(r"\s*(?P<gain>speed-?ups?\s+)?(?:relative to|vs\.?|versus|against|over|compared (?:to|with))\s+(?:the\s+)?", re.I)
@@ -124,8 +126,8 @@ class TableDrafter:
             given = {key: cell.replace(",", "") for column, cell in zip(table.columns, row.cells, strict=True)
                      for key in [_condition_key(column)] if key and not empty_cell(cell)}
             for column, cell in zip(table.columns, row.cells, strict=True):
-                if empty_cell(cell) or _condition_key(column) or _YEAR.search(column) or _YEAR.search(row.label):
-                    continue
+                if empty_cell(cell) or _condition_key(column) or _YEAR.search(column) or _YEAR.search(row.label) or _HOST.search(f"{column} {row.label}"):
+                    continue  # a condition, a year, or the host computer's ("Host Memory (GiB)", "Host RAM"): no accelerator's figure
                 if (written := self._figure_of(cell, headed and not self._measured(f"{column} {row.label} {row.group}"))) is None:
                     continue
                 if written.kind == "ratio" and self._against(column) in self._row_systems(row):
