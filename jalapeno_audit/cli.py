@@ -83,7 +83,7 @@ def check(
         with run.paused_gc(freeze=True):  # building and rendering make millions of small objects; the process then ends
             try:
                 shown = reporters.FORMATS[output_format].arithmetic or summary_file is not None
-                report = run.build_report(options, inputs, cache, arithmetic=shown)
+                report = run.build_report(options, inputs, cache, arithmetic=shown, prepare=reporters.FORMATS[output_format].preparer())
             except AuditError as exc:
                 if output_format in ("json",):
                     write(reporters.render(run.error_report(exc.problems, options), output_format), output)

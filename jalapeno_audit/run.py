@@ -100,24 +100,25 @@ def paused_gc(freeze: bool = False):
             gc.enable()
 
 
-def build_report(options: Options, inputs: Inputs, cache: Cache | None, *, arithmetic: bool = True) -> Report:
+def build_report(options: Options, inputs: Inputs, cache: Cache | None, *, arithmetic: bool = True, prepare=None) -> Report:
     """Load, check, and attach the reviews; raise AuditError on any load problem.
 
     ``arithmetic=False`` builds a report for formats that do not show the findings' arithmetic
     (see ``reporters.Format.arithmetic``): then it may be left unwritten, and asking for it fails.
+    ``prepare`` is what the report's format writes of each finding where its rule runs (``reporters.Format.preparer``).
     """
     with paused_gc():
-        return _build_report(options, inputs, cache, arithmetic)
+        return _build_report(options, inputs, cache, arithmetic, prepare)
 
 
-def _build_report(options: Options, inputs: Inputs, cache: Cache | None, arithmetic: bool) -> Report:
+def _build_report(options: Options, inputs: Inputs, cache: Cache | None, arithmetic: bool, prepare=None) -> Report:
     from jalapeno_audit.rules import RULES
     from jalapeno_audit.rules.engine import run_rules
     from jalapeno_audit.rules.verdicts import attach
 
     corpus = load_corpus(inputs, options.archive, tolerance=options.tolerance, cache=cache)
     reviews = load_reviews(reviews_path(options.paths), inputs.reviews)
-    findings, notes = run_rules(corpus, RULES.values(), options.severity, arithmetic=arithmetic)
+    findings, notes = run_rules(corpus, RULES.values(), options.severity, arithmetic=arithmetic, prepare=prepare)
     attached = attach(findings, reviews)
     return Report(
         corpus, attached.findings, tuple(notes), fail_on=options.fail_on, verbose=options.verbose,

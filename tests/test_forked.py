@@ -131,13 +131,13 @@ def dense(tmp_path_factory):
     return corpus
 
 
-def _report(corpus, fork: bool, monkeypatch, arithmetic: bool = True):
+def _report(corpus, fork: bool, monkeypatch, arithmetic: bool = True, prepare=None, severity=None):
     monkeypatch.setattr(loader, "FORK_FROM_BYTES", 0 if fork else 10**12)
     monkeypatch.setattr(engine, "FORK_FROM_CLAIMS", 0 if fork else 10**12)
     monkeypatch.setattr(charts, "PARALLEL_FROM", 0 if fork else 10**12)
     monkeypatch.setattr(plot, "PARALLEL_FROM", 0 if fork else 10**12)
-    options, _ = run.settle([str(corpus)], fail_on="never")
-    return run.build_report(options, run.read_all(options), None, arithmetic=arithmetic)
+    options, _ = run.settle([str(corpus)], fail_on="never", severity=severity)
+    return run.build_report(options, run.read_all(options), None, arithmetic=arithmetic, prepare=prepare)
 
 
 @pytest.mark.parametrize("name", sorted(reporters.FORMATS))
@@ -146,10 +146,21 @@ def test_every_format_is_the_same_from_two_processes_as_from_one(dense, name, mo
     calls = []
     real = forked.share_out
     monkeypatch.setattr(forked, "share_out", lambda count, job, **kw: calls.append(kw["fork"]) or real(count, job, **kw))
-    # Built as `audit check --format NAME` builds it: without the arithmetic where the format does not show it.
-    two = reporters.render(_report(dense, True, monkeypatch, reporters.FORMATS[name].arithmetic), name)
+    # Built as `audit check --format NAME` builds it: without the arithmetic where the format does not show it, with
+    # what the format writes of each finding written where its rule ran.
+    chosen = reporters.FORMATS[name]
+    two = reporters.render(_report(dense, True, monkeypatch, chosen.arithmetic, chosen.preparer()), name)
     assert calls[:2] == [True, True]  # files and rules were shared out
     assert two == one
+
+
+def test_findings_written_where_their_rules_ran_are_the_reports_own(dense, monkeypatch):
+    """The JSON report of findings prepared in two processes, rule severities overridden, is the one written at the end."""
+    severity = {"ratio-arithmetic": "info", "value-mismatch": "warning"}
+    one = reporters.render(_report(dense, False, monkeypatch, severity=severity), "json")
+    report = _report(dense, True, monkeypatch, arithmetic=False, prepare=reporters.FORMATS["json"].preparer(), severity=severity)
+    assert all(f.prepared for f in report.findings) and any(f.severity == "info" and f.rule == "ratio-arithmetic" for f in report.findings)
+    assert reporters.render(report, "json") == one
 
 
 def test_arithmetic_left_out_cannot_be_shown_by_mistake(dense, monkeypatch):

@@ -15,7 +15,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from jalapeno_audit.reporters.report import Report
+    from jalapeno_audit.rules.engine import Finding
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +50,14 @@ class Document:
 
 
 class Reporter(Protocol):
-    """What every format module provides (``document`` only the formats that write files beside a report)."""
+    """What every format module provides (``document`` only the formats that write files beside a report, ``prepare`` only
+    those that write part of each finding as the report is built)."""
 
     def render(self, report: Report, options: RenderOptions) -> str: ...
 
     def document(self, report: Report, options: RenderOptions) -> tuple[str, list[tuple[str, str]]]: ...
+
+    def prepare(self) -> Callable[[Finding], str]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +70,7 @@ class Format:
     medium: str = "lines"  # what the whole output is checked as: lines (none a workflow command), json, html, or commands
     attaches: bool = False  # writes files beside a report written to a file (its module has ``document``)
     arithmetic: bool = True  # shows each finding's arithmetic (a report built for a format without it may leave it out)
+    prepares: bool = False  # writes part of each finding where its rule runs (its module has ``prepare``; see ``preparer``)
 
     def finish(self, text: str) -> str:
         """The last guard over the whole output, whatever a reporter missed."""
@@ -77,6 +84,14 @@ class Format:
             return escape.html_document(text)
         return text  # workflow commands: each line is one, its parts escaped by the reporter
 
+    def preparer(self):
+        """What the format writes of each finding as the report is built (``run_rules(prepare=...)``), or None.
+
+        A large report's findings are found by two processes: what a format writes of each one alone can be
+        written there too, instead of in one process once all are found (the JSON report's findings up to their review).
+        """
+        return self.reporter().prepare() if self.prepares else None
+
     def reporter(self) -> Reporter:
         module: Reporter = importlib.import_module(f"jalapeno_audit.reporters.{self.module}")
         return module
@@ -86,7 +101,7 @@ FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
         Format("text", "text", "the terminal report (default)"),
-        Format("json", "json", "the machine report, a stable contract", "json", arithmetic=False),
+        Format("json", "json", "the machine report, a stable contract", "json", arithmetic=False, prepares=True),
         Format("markdown", "markdown", "the publishable discrepancy report (with --output, its charts beside it)", attaches=True),
         Format("sarif", "sarif", "SARIF 2.1.0 for code scanning", "json"),
         Format("github", "github", "GitHub workflow annotations", "commands", arithmetic=False),

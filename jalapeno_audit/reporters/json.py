@@ -8,10 +8,12 @@ costs seconds at a hundred thousand claims).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False) writes a string with, without its set-up
 
 from jalapeno_audit.reporters import RenderOptions
 from jalapeno_audit.reporters.report import Report
+from jalapeno_audit.rules.engine import Finding
 
 
 def render(report: Report, options: RenderOptions) -> str:
@@ -23,16 +25,8 @@ def render(report: Report, options: RenderOptions) -> str:
     }
     intervals = _Intervals()
     findings = [
-        _dumps({
-            "rule": f.rule,
-            "severity": f.severity,
-            "fingerprint": f.fingerprint,
-            "message": f.message,
-            "claims": f.claim_ids,
-            "groups": [[c.full_id for c in group] for group in f.groups],
-        })[:-1]
-        + f', "intervals": {intervals.text(f.intervals)}, "review": {_dumps(_review(f.review))}, '
-        f'"added_since_review": {_dumps(list(f.added_since_review))}}}'
+        (f.prepared or _head(f, intervals))
+        + f', "review": {_dumps(_review(f.review))}, "added_since_review": {_dumps(list(f.added_since_review))}}}'
         for f in report.findings
     ]
     errors = [_dumps({"path": e.path, "line": e.line, "message": e.message}) for e in report.errors]
@@ -42,6 +36,25 @@ def render(report: Report, options: RenderOptions) -> str:
         f' "findings": {_items(findings)},\n'
         f' "errors": {_items(errors)}}}\n'
     )
+
+
+def prepare() -> Callable[[Finding], str]:
+    """Each finding's object up to its review, as ``render`` writes it: written where the finding's rule ran
+    (``run_rules(prepare=...)``), so that a large report's two processes share it. The review is attached after."""
+    intervals = _Intervals()
+    return lambda finding: _head(finding, intervals)
+
+
+def _head(f: Finding, intervals: _Intervals) -> str:
+    """A finding's object without its review and the claims added since (and without its closing brace)."""
+    return _dumps({
+        "rule": f.rule,
+        "severity": f.severity,
+        "fingerprint": f.fingerprint,
+        "message": f.message,
+        "claims": f.claim_ids,
+        "groups": [[c.full_id for c in group] for group in f.groups],
+    })[:-1] + f', "intervals": {intervals.text(f.intervals)}'
 
 
 class _Intervals:

@@ -62,6 +62,8 @@ class Finding:
     group_labels: tuple[str, ...] = ()  # what each camp agrees on ("[1.35, 1.45]", "against gb200", "advantage")
     intervals: tuple[tuple[str, Interval], ...] = ()  # claim id -> interval, in the first claim's orientation
     added_since_review: tuple[str, ...] = ()  # claims that joined after the review: the finding is open again
+    # What the report's format writes of it, written where its rule ran (``run_rules(prepare=...)``); empty when not.
+    prepared: str = field(default="", compare=False, repr=False)
 
     @property
     def claim_ids(self) -> list[str]:
@@ -341,20 +343,27 @@ FORK_FROM_CLAIMS = 5000
 LONGEST_FIRST = ("condition-mismatch", "value-mismatch", "metric-conflation", "ratio-arithmetic", "comparator-mismatch", "system-mismatch")
 
 
-def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None, *, arithmetic: bool = True):
+def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None, *, arithmetic: bool = True,
+              prepare: Callable[[Finding], str] | None = None):
     """Run the rules over the corpus; return sorted findings and the rounding notes.
 
     On a large corpus two processes share the rules, each taking the next rule when done with
     one; the findings are sorted, so who ran what never shows. The child writes the arithmetic
     of its findings before sending them (what writes it lives in the child), unless the report
     will not show it (``arithmetic=False``): then those findings have none, and asking fails.
+    ``prepare`` writes what the report's format makes of each finding (``Finding.prepared``, see
+    ``reporters.Format.prepares``) where its rule ran, so that two processes share that work too.
     """
     context = Context(corpus)
     rules = list(rules)
 
     def run(number: int) -> tuple[list[Finding], list[Note]]:
         noted = len(context.notes)
-        found = list(rules[number].check(context))
+        override = (severities or {}).get(rules[number].ID)
+        found = [_with_severity(f, override) for f in rules[number].check(context)] if override else list(rules[number].check(context))
+        if prepare is not None:
+            for finding in found:
+                object.__setattr__(finding, "prepared", prepare(finding))  # as ``arithmetic`` writes its own: once, before anyone reads it
         return found, context.notes[noted:]
 
     places: dict[int, int] = {}
@@ -379,9 +388,8 @@ def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None, *
     shared = forked.share_out(len(rules), run, fork=len(corpus.claims) >= FORK_FROM_CLAIMS, first=longest, pack=pack, unpack=unpack)
     findings: list[Finding] = []
     notes: list[Note] = []
-    for rule, (found, noted) in zip(rules, shared, strict=True):
-        severity_override = (severities or {}).get(rule.ID)
-        findings += (_with_severity(f, severity_override) for f in found) if severity_override else found
+    for found, noted in shared:
+        findings += found
         notes += noted
     findings.sort(key=Finding.sort_key)
     notes.sort(key=lambda n: (n.rule, [c.full_id for c in n.claims], n.text))
