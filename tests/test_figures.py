@@ -47,6 +47,8 @@ CASES = [
     ("claimed 90%+ FLOPS utilization", [("value", (F(90),), "+", "lower", "%", False)]),
     ("3.7 to 4 times faster", [("range", (F("3.7"), F(4)), None, None, "x", False)]),
     ("FP16900 TFLOPS", [("value", (F(16900),), None, None, "TFLOPS", True)]),
+    ("LlamaLlama 3.3 70B41.512.643.3", [("value", (), None, None, None, True)]),
+    ("almost half an hour to train", [("value", (F(1, 2),), "almost", "approx", "hour", False)]),
     ("one teraflop (1,024 gflops) of computing power",
      [("value", (F(1),), None, None, "teraflop", False), ("value", (F(1024),), None, None, "gflops", False)]),
     ("a very high PL (>100W TDP)", [("value", (F(100),), ">", "lower", "W", False)]),

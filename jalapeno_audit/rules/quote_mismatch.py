@@ -60,7 +60,7 @@ def _missing_figures(claim) -> tuple[list[str], list[str]]:
     runs = glued_runs(claim.quote)
     absent, glued = [], []
     for figure in missing:
-        run = next((r for r in runs if _digits(figure.text) and _digits(figure.text) in r), None)
+        run = next((r for r in runs if _digits(figure.text) and (_digits(figure.text) in r or figure.text in r)), None)
         if run is None:
             absent.append(f"figure {figure.text} does not appear in the quote")
         else:

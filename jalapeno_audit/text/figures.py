@@ -69,7 +69,7 @@ _SCALE = r"(?:\s*(?:hundred|thousand|million|billion|trillion)\b|[kKMBT](?![\w])
 _PCT = r"\s*(?:%|percent\b|per\s?cent\b)"
 _DASH = r"\s*(?:-|to)\s*"
 
-_GLUED = re.compile(r"(?<=[A-Za-z])\d{5,}")
+_GLUED = re.compile(r"(?<=[A-Za-z])(?:\d+(?:\.\d+){2,}|\d{5,})")  # "HBM3410700952226752381", "70B41.512.643.3": cells run together
 _PERCENT_OF_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?{_DASH}(?P<hi>{_NUM}){_PCT}\s+of\b", re.I)
 _PERCENT_OF = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}\s+of\b(?!\s+(?:the\s+)?(?:time|users|cases|respondents)\b)", re.I)
 _RATIO_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM})(?:{_TIMES})?{_DASH}(?P<hi>{_NUM})(?P<times>{_TIMES})", re.I)
@@ -256,8 +256,13 @@ def _word_times(text: str, match: re.Match) -> Reading | None:
 def _multiple(text: str, match: re.Match) -> Reading | None:
     word = match["w"].lower()
     value = Fraction(MULTIPLES[word])
+    if word == "half" and (period := _HALF_PERIOD.match(text, match.end())):
+        # "almost half an hour": half of one unit of time, a value (0.5 hours), not a factor
+        hedge, bound = find_hedge(text, match.start(), match.end())
+        return Reading(match.start(), match.end(), match.group(), VALUE, (Fraction(1, 2),), (match["w"],), hedge=hedge, bound=bound,
+                       label=period["unit"])
     if word == "half" and re.match(r"\s+(?:of|a|an)\b", text[match.end():]):
-        return None  # "half of the users", "half an hour": not a factor
+        return None  # "half of the users", "half a chip": not a factor
     if word.startswith("doubl") and re.match(r"\s+down\b", text[match.end():], re.I):
         return None  # "doubles down on": an idiom, not a factor
     if word == "double" and re.match(r"[\s-]precision\b", text[match.end():], re.I):
@@ -341,7 +346,9 @@ def _value(text: str, match: re.Match) -> Reading | None:
 
 
 def _glued(text: str, match: re.Match) -> Reading:
-    return Reading(match.start(), match.end(), match.group(), VALUE, (Fraction(match.group()),), (match.group(),), glued=True,
+    """Cells run together: the run as written, its value only when it reads as one number (decimal points run together do not)."""
+    run = match.group()
+    return Reading(match.start(), match.end(), run, VALUE, (Fraction(run),) if run.count(".") < 2 else (), (run,), glued=True,
                    label=_label(text, match.end()))
 
 
@@ -385,6 +392,8 @@ def _with_label(reading: Reading, label: str | None) -> Reading:
 #: A unit of measure written as a word after a number ("one teraflop", "one watt", "one petabyte per second"): the
 #: number is a figure even when it is "one", which alone is an article.
 _MEASURE = re.compile(r"(?:kilo|mega|giga|tera|peta|exa|zetta)?(?:flops?|ops?|watts?|bytes?|bits?)(?:/s)?|[kMGTPE](?:FLOPS|OPS|B|W|bps)", re.I)
+#: "half an hour", "half a second": the unit of time half of which is meant.
+_HALF_PERIOD = re.compile(r"\s+an?\s+(?P<unit>hour|minute|second|day|week|month|year)\b", re.I)
 #: A chassis's height in rack units, right after its number ("2U servers", "a 4U chassis").
 _RACK_UNIT = re.compile(r"U\b(?!\.)")
 #: A rack-unit size between a count and what it counts ("eighteen 2U servers", "4 1U nodes").
