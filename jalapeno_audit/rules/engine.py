@@ -359,8 +359,9 @@ def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None, *
 
     def run(number: int) -> tuple[list[Finding], list[Note]]:
         noted = len(context.notes)
-        override = (severities or {}).get(rules[number].ID)
-        found = [_with_severity(f, override) for f in rules[number].check(context)] if override else list(rules[number].check(context))
+        found = list(rules[number].check(context))
+        if override := (severities or {}).get(rules[number].ID):
+            found = [_with_severity(f, override) for f in found]
         if prepare is not None:
             for finding in found:
                 object.__setattr__(finding, "prepared", prepare(finding))  # as ``arithmetic`` writes its own: once, before anyone reads it
