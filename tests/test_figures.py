@@ -49,6 +49,9 @@ CASES = [
     ("FP16900 TFLOPS", [("value", (F(16900),), None, None, "TFLOPS", True)]),
     ("LlamaLlama 3.3 70B41.512.643.3", [("value", (), None, None, None, True)]),
     ("almost half an hour to train", [("value", (F(1, 2),), "almost", "approx", "hour", False)]),
+    ("trained in just one day", [("value", (F(1),), None, None, "day", False)]),
+    ("it costs one-seventh of that Jetson", [("multiple", (F(1, 7),), None, None, "of", False)]),
+    ("about a third of what the Jetson does", [("multiple", (F(1, 3),), "about", "approx", "of", False)]),
     ("one teraflop (1,024 gflops) of computing power",
      [("value", (F(1),), None, None, "teraflop", False), ("value", (F(1024),), None, None, "gflops", False)]),
     ("a very high PL (>100W TDP)", [("value", (F(100),), ">", "lower", "W", False)]),
@@ -108,8 +111,8 @@ def test_what_a_figure_can_mean():
 
 
 def test_non_figures_on_request_name_their_role():
-    roles = {(r.text.strip(), r.role) for r in read_figures("8x H100 and 72 GPUs on Llama 3.1 70B in 2024", non_figures=True)}
-    assert {("8x", "count"), ("72", "count"), ("70B", "model-size"), ("2024", "year")} <= roles
+    roles = {(r.text.strip(), r.role) for r in read_figures("8x H100 and 72 GPUs on Llama 3.1 70B in 2024, one of them", non_figures=True)}
+    assert {("8x", "count"), ("72", "count"), ("70B", "model-size"), ("2024", "year"), ("one", "word")} <= roles
 
 
 def test_settings_versions_and_words_inside_names_are_not_figures():

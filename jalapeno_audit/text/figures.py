@@ -16,7 +16,7 @@ Kinds:
 What is never read as a figure: product names ("MI300X", "H100", "B200"), model sizes ("70B" in
 "Llama 3.1 70B", "70-billion-parameter"), device counts ("8x H100", "72 GPUs"), conditions written
 as settings ("BS=1", "TP=8", "64 concurrent requests"), software versions ("TensorRT 9.1"), years
-and dates, URLs and references ("[1]", "Table 1"). Those are returned only with ``non_figures=True``, with ``role`` naming what they are,
+and dates, URLs and references ("[1]", "Table 1"), "one" as an article ("one of the fastest"). Those are returned only with ``non_figures=True``, with ``role`` naming what they are,
 so that a quote check can still accept a figure a claim file states on purpose.
 """
 
@@ -31,7 +31,7 @@ from jalapeno_audit.text.numbers import APPROX, HEDGES, LOWER, UPPER
 from jalapeno_audit.text.words import WORD_NUMBER, find_hedge, word_number
 
 VALUE, RATIO, RANGE, PERCENT_OF, MULTIPLE = "value", "ratio", "range", "percent-of", "multiple"
-FIGURE, COUNT, MODEL_SIZE, YEAR, FRACTION, CONDITION, NOTE = "figure", "count", "model-size", "year", "fraction", "condition", "note"
+FIGURE, COUNT, MODEL_SIZE, YEAR, FRACTION, CONDITION, NOTE, WORD = "figure", "count", "model-size", "year", "fraction", "condition", "note", "word"
 
 SCALES: dict[str, int] = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9, "trillion": 10**12,
           "k": 1000, "K": 1000, "M": 10**6, "B": 10**9, "T": 10**12}
@@ -79,8 +79,9 @@ _RATIO = re.compile(rf"{_START}(?P<n>{_NUM}){_TIMES}", re.I)
 _FRACTION = re.compile(rf"{_START}(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\w/])(?P<the>\s+(?:the|of|as)\b)?", re.I)
 #: A fraction in words before what it is a part of ("a fourth of the power", "one-third the cost", "a quarter as
 #: much"): a multiple below one, as "1/3 the power" is.
-FRACTION_WORDS = {"third": 3, "fourth": 4, "quarter": 4, "fifth": 5, "tenth": 10}
-_WORD_FRACTION = re.compile(r"\b(?:a|one)[\s-]+(?P<w>" + "|".join(FRACTION_WORDS) + r")\b(?=\s+(?:of\s+(?:the|its|their)|the|as)\b)", re.I)
+FRACTION_WORDS = {"third": 3, "fourth": 4, "quarter": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+_WORD_FRACTION = re.compile(r"\b(?:a|one)[\s-]+(?P<w>" + "|".join(FRACTION_WORDS) + r")\b"
+                            r"(?=\s+(?:of\s+(?:the|its|their|that|this|those|what)|the|as)\b)", re.I)
 _WORD_TIMES = re.compile(rf"\b(?P<w>{WORD_NUMBER})(?:\s+|-)(?:times\b|fold\b)", re.I)
 _MULTIPLE = re.compile(r"\b(?P<w>" + "|".join(sorted(MULTIPLES, key=len, reverse=True)) + r")\b", re.I)
 _WORD_VALUE = re.compile(rf"\b(?P<w>{WORD_NUMBER})\b(?!-)(?P<s>(?:\s+(?:hundred|thousand|million|billion|trillion)\b)*)", re.I)
@@ -124,7 +125,7 @@ class Reading:
     direction: str | None = None  # for a percent change or multiple: up | down
     is_ratio: bool = False  # for a range: a range of ratios ("1.5x to 1.9x") rather than of values
     glued: bool = False  # found only inside a run of digits glued to a label (a scraped table cell)
-    role: str = FIGURE  # figure, or what a non-figure is: count | model-size | year | fraction
+    role: str = FIGURE  # figure, or what a non-figure is: count | model-size | year | fraction | condition | note | word ("one" as an article)
 
     @property
     def values(self) -> tuple[Fraction, ...]:
@@ -293,11 +294,13 @@ def _word_value(text: str, match: re.Match) -> Reading | None:
     for word in (match["s"] or "").split():
         scale *= SCALES[word.lower()]
     label = _label(text, match.end())
-    if value == 1 and scale == 1 and not (label and _MEASURE.fullmatch(label)):
-        return None  # "one word at a time": "one" alone is an article, not a figure ("one teraflop" is one)
     hedge, bound = find_hedge(text, match.start(), match.end())
     reading = Reading(match.start(), match.end(), match.group(), VALUE, (Fraction(value),), (match["w"],), scale=scale,
                       hedge=hedge, bound=bound, label=label)
+    if value == 1 and scale == 1 and not (label and _MEASURE.fullmatch(label)) and not _counts(text, match.end(), label):
+        # "one word at a time", "one of the fastest": an article or a pronoun, no figure; but a 1 written there for the
+        # quote check, which asks only whether a figure is written ("one teraflop", "in just one day" are figures)
+        return _replace_role(reading, WORD)
     if _counts(text, match.end(), label) or _PRODUCT.match(text[match.end():match.end() + 20]):
         return _replace_role(reading, COUNT)
     if label and label.lower() in _PERIODS and _PAST.search(text, 0, match.start()):
@@ -389,9 +392,10 @@ def _with_label(reading: Reading, label: str | None) -> Reading:
                    reading.bound, label, reading.direction, reading.is_ratio, reading.glued, reading.role)
 
 
-#: A unit of measure written as a word after a number ("one teraflop", "one watt", "one petabyte per second"): the
+#: A unit of measure or of time written as a word after a number ("one teraflop", "one watt", "in just one day"): the
 #: number is a figure even when it is "one", which alone is an article.
-_MEASURE = re.compile(r"(?:kilo|mega|giga|tera|peta|exa|zetta)?(?:flops?|ops?|watts?|bytes?|bits?)(?:/s)?|[kMGTPE](?:FLOPS|OPS|B|W|bps)", re.I)
+_MEASURE = re.compile(r"(?:kilo|mega|giga|tera|peta|exa|zetta)?(?:flops?|ops?|watts?|bytes?|bits?)(?:/s)?|[kMGTPE](?:FLOPS|OPS|B|W|bps)"
+                      r"|(?:second|minute|hour|day|week|month|year)s?", re.I)
 #: "half an hour", "half a second": the unit of time half of which is meant.
 _HALF_PERIOD = re.compile(r"\s+an?\s+(?P<unit>hour|minute|second|day|week|month|year)\b", re.I)
 #: A chassis's height in rack units, right after its number ("2U servers", "a 4U chassis").
