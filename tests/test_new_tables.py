@@ -390,3 +390,8 @@ def test_a_column_of_the_host_computers_figures_is_not_drafted():
     figures = [(c.system, c.figure) for c in _draft(HOSTED)]
     assert ("alpha-chip", "32") in figures and ("beta-chip", "64") in figures
     assert not any(figure in ("16", "128") for _, figure in figures)
+
+
+def test_a_table_after_a_blank_line_is_read_from_its_header():
+    spaced = HOSTED.replace("The Alpha comes in two instance sizes:\n", "The Alpha comes in two instance sizes.\n\n")
+    assert [(c.system, c.figure) for c in _draft(spaced)] == [(c.system, c.figure) for c in _draft(HOSTED)]

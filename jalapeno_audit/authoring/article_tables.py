@@ -101,7 +101,10 @@ def read_tables(body: str, column_names, is_group) -> list[Table]:
     tables: list[Table] = []
     index = 0
     while index < len(lines):
-        table = _separated(lines, index) or _row_lines(lines, index, column_names) or _cell_lines(lines, index, is_group)
+        # A table starts at its first cell: read from a blank line, one cell a line would take a markdown table's
+        # separator row ("---|---|") for a header cell before the separated reader had seen its header.
+        table = None if not lines[index].strip() else (
+            _separated(lines, index) or _row_lines(lines, index, column_names) or _cell_lines(lines, index, is_group))
         if table is None:
             index += 1
             continue
