@@ -159,3 +159,11 @@ def test_a_parenthesis_after_a_value_that_nothing_reads_may_be_a_condition():
     # A unit, a setting, a figure or a hedge in it is read.
     for aside in ("(TFLOPS)", "(FP8 dense compute)", "(about 1,800 FPS)", "(peak compute)"):
         assert "at" not in _found(f"Jalapeño reaches 1756 TFLOPS {aside} at its best.")[0][4], aside
+
+
+def test_a_hedge_written_before_each_figure_of_a_list_but_the_last_does_not_cover_the_last():
+    text = "Jalapeño offers up to 100 ms time to first token, up to 2 s end-to-end latency, and 30 ms time per output token."
+    assert [f[4] for f in _found(text)] == [[], [], []]
+    # One hedge before the first figure only may cover them all.
+    assert "approx" in scaffold(text.replace(", up to 2 s", ", 2 s"), "x", load_catalog(), archive=None, publisher=None, url=None,
+                                published=None)[1][-1].doubts
