@@ -167,3 +167,8 @@ def test_a_hedge_written_before_each_figure_of_a_list_but_the_last_does_not_cove
     # One hedge before the first figure only may cover them all.
     assert "approx" in scaffold(text.replace(", up to 2 s", ", 2 s"), "x", load_catalog(), archive=None, publisher=None, url=None,
                                 published=None)[1][-1].doubts
+
+
+def test_formats_joined_by_a_slash_before_a_unit_are_read_past_and_written_together():
+    assert _found("Jalapeño has a peak of 59.4 FP16/BF16 TFLOPS.") == [("59.4", "jalapeno", "peak-compute", {"precision": "fp16/bf16"}, [])]
+
