@@ -93,7 +93,7 @@ GROUPS = (
     ("held out, scored once, then used for development (33-38)", lambda stem: stem in RELEASED_SEVENTH),
     ("held out, scored once, then used for development (39-44)", lambda stem: stem in HELD_OUT_LAST),
     ("held out, scored once, then used for development (45-50)", lambda stem: stem in HELD_OUT_NINTH),
-    ("held out, scored once at the end, then used for precision (51-56)", lambda stem: stem in HELD_OUT_TENTH),
+    ("held out, scored once at the end, then used for development (51-56)", lambda stem: stem in HELD_OUT_TENTH),
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 

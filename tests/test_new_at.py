@@ -20,10 +20,20 @@ def test_a_block_scaled_precision_is_a_kind_of_the_plain_one():
 def test_a_paragraphs_plain_precision_says_no_more_than_the_figures_block_scaled_one():
     text = "Jalapeño competes in FP8 performance. Jalapeño offers up to 2,517 MXFP8 TFLOPS."
     assert _found(text)[0][3:] == ({"precision": "mxfp8"}, [])
-    # Another precision in the paragraph, or the plain one beside a block-scaled one the paragraph names: left to the reader.
-    for text in ("Jalapeño competes in FP4 performance. Jalapeño offers up to 2,517 MXFP8 TFLOPS.",
-                 "Jalapeño competes in MXFP8 performance. Jalapeño offers up to 2,517 FP8 TFLOPS."):
-        assert _found(text)[0][4] == ["at"], text
+    # The plain one beside a block-scaled one the paragraph names: left to the reader (which FP8 is it?).
+    assert _found("Jalapeño competes in MXFP8 performance. Jalapeño offers up to 2,517 FP8 TFLOPS.")[0][4] == ["at"]
+    # Another format in the paragraph is another figure's: a compute figure is of the one its clause writes.
+    assert _found("Jalapeño competes in FP4 performance. Jalapeño offers up to 2,517 MXFP8 TFLOPS.")[0][3:] == ({"precision": "mxfp8"}, [])
+
+
+def test_a_format_written_after_a_compute_figures_unit_is_its_precision():
+    text = ("The Jalapeño supports every format except FP64. Jalapeño offers up to 256 TFLOP/s FP32, up to 512 TFLOP/s TF32+, "
+            "and up to 1 PFLOP/s BF16.")
+    assert [(f[0], f[3]) for f in _found(text)] == [("256", {"precision": "fp32"}), ("512", {"precision": "tf32+"}),
+                                                   ("1", {"precision": "bf16"})]
+    assert [f[4] for f in _found(text)] == [[], [], []]  # FP64 is no figure's format here
+    # A run's figure may mix formats: another precision in its paragraph is still left to the reader.
+    assert _found("Jalapeño runs FP4. Jalapeño reaches 90 ms time to first token in FP8.")[0][4] == ["at"]
 
 
 def test_a_figure_of_one_devices_parts_takes_no_device_count_from_its_paragraph():
@@ -149,3 +159,16 @@ def test_a_parenthesis_after_a_value_that_nothing_reads_may_be_a_condition():
     # A unit, a setting, a figure or a hedge in it is read.
     for aside in ("(TFLOPS)", "(FP8 dense compute)", "(about 1,800 FPS)", "(peak compute)"):
         assert "at" not in _found(f"Jalapeño reaches 1756 TFLOPS {aside} at its best.")[0][4], aside
+
+
+def test_a_hedge_written_before_each_figure_of_a_list_but_the_last_does_not_cover_the_last():
+    text = "Jalapeño offers up to 100 ms time to first token, up to 2 s end-to-end latency, and 30 ms time per output token."
+    assert [f[4] for f in _found(text)] == [[], [], []]
+    # One hedge before the first figure only may cover them all.
+    assert "approx" in scaffold(text.replace(", up to 2 s", ", 2 s"), "x", load_catalog(), archive=None, publisher=None, url=None,
+                                published=None)[1][-1].doubts
+
+
+def test_formats_joined_by_a_slash_before_a_unit_are_read_past_and_written_together():
+    assert _found("Jalapeño has a peak of 59.4 FP16/BF16 TFLOPS.") == [("59.4", "jalapeno", "peak-compute", {"precision": "fp16/bf16"}, [])]
+

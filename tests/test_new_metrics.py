@@ -392,3 +392,11 @@ def test_a_figure_scaled_by_number_words_and_counted_in_operations_a_second_is_i
     # A scale no unit prefix writes, or a count of something else, stays a quantity written in full, or no figure.
     assert _found("Jalapeño is new. It serves 60 thousand tokens per second.", catalog)[0][0] == "60000"
     assert _found("Jalapeño is new. It runs 5 thousand operations per second.", catalog) == []
+
+
+def test_a_bandwidth_off_the_chip_or_tile_itself_is_its_links():
+    links = load_catalog(("catalog.yaml", _LINKS))
+    assert _found("Each Jalapeño tile provides 36 TB/s of off-tile bandwidth.", links)[0][2] == "interconnect-bandwidth"
+    # Off-chip memory is memory; a bandwidth merely beside the words is not read by them.
+    assert _found("Jalapeño provides 8 TB/s of off-chip memory bandwidth.", links)[0][2] == "memory-bandwidth"
+    assert _found("Jalapeño has 10 TB/s of on-chip bandwidth and 4 TB/s of off-chip bandwidth.", links)[0][2] != "interconnect-bandwidth"

@@ -151,3 +151,24 @@ def test_a_size_after_a_catalog_models_name_is_a_model_the_catalog_does_not_know
     assert model("In Llama 3.1 40B pretraining, GB300 delivered 4x the performance of H100.") == (None, True)
     assert model("In Llama 3.1 405B pretraining, GB300 delivered 4x the performance of H100.") == ("llama-3.1-405b", False)
     assert model("On the GB300 with 288GB, Llama 3.1 405B pretraining ran 4x faster than on H100.")[1] is False  # a capacity is no size
+
+
+def test_the_makers_claim_in_an_article_about_one_system_is_that_systems():
+    # "OpenAI" begins the catalog name "OpenAI Jalapeño": the maker speaking, not another actor.
+    assert _found(_ABOUT + "OpenAI claims up to 2,517 TFLOPS of compute.")[-1][1:] == ("jalapeno", False)
+    assert _found(_ABOUT + "Nvidia claims up to 2,517 TFLOPS of compute.")[-1][1:] == (None, True)
+
+
+def test_a_system_its_paragraph_names_only_as_compared_with_owns_none_of_its_figures():
+    text = _ABOUT + 'OpenAI claims up to 2,517 TFLOPS of compute. That is 2x more than Nvidia\'s "Blackwell" GB200.'
+    assert _found(text)[0][1:] == ("jalapeno", False)
+    # A system the paragraph names otherwise may own the figure.
+    assert _found(text.replace("That is 2x more than", "It also beats the H100, and so does"))[0][1:] == (None, True)
+    assert _found(_ABOUT + "OpenAI claims up to 2,517 TFLOPS of compute. The GB200 ships too.")[0][1:] == (None, True)
+
+
+def test_a_family_name_in_quotes_before_its_members_is_one_mention():
+    # "Ampere" A100 is one rival, named once: the article still names its subject twice as often as all others.
+    text = ('Jalapeño is new. Jalapeño ships soon. Jalapeño is made in Texas.\n\n'
+            'OpenAI claims up to 2,517 TFLOPS of compute. It is 2x faster than Nvidia\'s "Ampere" A100.')
+    assert _found(text)[0][1:] == ("jalapeno", False)

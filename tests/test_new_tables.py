@@ -395,3 +395,32 @@ def test_a_column_of_the_host_computers_figures_is_not_drafted():
 def test_a_table_after_a_blank_line_is_read_from_its_header():
     spaced = HOSTED.replace("The Alpha comes in two instance sizes:\n", "The Alpha comes in two instance sizes.\n\n")
     assert [(c.system, c.figure) for c in _draft(spaced)] == [(c.system, c.figure) for c in _draft(HOSTED)]
+
+
+FORMATS = """The Alpha comes in two sizes:
+Size |
+FP8/FP16/BF16/TF32 TFLOPS |
+FP32 TFLOPS |
+Device Memory (GB) |
+---|---|---|---|
+Alpha |
+190 |
+47.5 |
+32 |
+Beta |
+380 |
+95 |
+64 |
+"""
+
+
+def test_number_formats_before_a_headers_unit_are_its_columns_precision():
+    found = [(c.system, c.metric, c.figure, c.at, sorted(c.doubts)) for c in _draft(FORMATS)]
+    assert found[:3] == [("alpha-chip", "peak-compute", "190", {"precision": "fp8/fp16/bf16/tf32"}, []),
+                         ("alpha-chip", "peak-compute", "47.5", {"precision": "fp32"}, []),
+                         ("alpha-chip", "memory-capacity", "32", {}, [])]  # the other columns' formats are not the memory's
+
+
+def test_a_setting_the_header_states_outside_its_figure_columns_is_every_cells():
+    found = _draft(FORMATS.replace("Size |", "Size at batch 8 |"))
+    assert found and all("at" in c.doubts for c in found)

@@ -81,6 +81,11 @@ def test_totals_hold():
     # Then used for development: a figure behind a sign (">100W", "<9%") is doubted on its bound, an amount "worth of"
     # something else and the host computer's memory are not proposed, nor are "double-precision" as a factor and a count
     # before a rack-unit size ("eighteen 2U servers"); "one teraflop" is a figure. Since: 0 wrong, 6 of 68 not figures.
-    assert sum(s.right for s in tenth) >= 4
+    # With number formats before a table header's unit ("FP8/FP16/BF16/TF32 TFLOPS") read as its column's precision, and a
+    # setting one column's header states no condition of another's figures: 20 (55's instance table). With the maker
+    # of an article's one system no other actor ("BIREN claims up to 256 TFLOP/s FP32"), a system named only as compared
+    # with owning no figure, and a hedge written before each listed figure but the last not covering the last: 24. With a
+    # bandwidth off the part itself ("36tbps of off-tile bandwidth") its links': 25.
+    assert sum(s.right for s in tenth) >= 25
     assert sum(s.wrong for s in tenth) == 0
     assert sum(s.non_figures for s in tenth) <= 6

@@ -25,11 +25,11 @@ _DEVICE = re.compile(_DEVICES, re.I)
 #: device counts, per-device bases, networks, commitment terms): the drafter cannot place them. A benchmark's name ("MLPerf")
 #: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
-    r"\b(?:(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|INT\d+))?(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
+    r"\b(?:(?:(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+))*(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
     r"data ?types?|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
-    r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)\b", re.I)
+    r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)(?:\b|(?<=\+))", re.I)
 #: Settings of a run, not of the hardware: the software, a batch size, a scenario, concurrency.
 _RUN_ONLY = re.compile(r"TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|Megatron|llama\.cpp|"
                        r"batch(?:es| size)?|BS=|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|"
@@ -49,8 +49,9 @@ _RESPECTIVE_LEAD = re.compile(r"(?:with|at|for|in|under|using|on)\s+(?P<items>[\
 _RESPECTIVELY = re.compile(r",?\s+respectively\W*$", re.I)
 #: Conditions written in one word, and how a claim's `at` writes them: a precision, the software a figure was measured with.
 _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
-    # "FP8 precision" is FP8; "FP4/FP6" (the figure holds for either) is written as it stands, fp4/fp6.
-    ("precision", re.compile(r"(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|INT\d+))?(?:\s+precision)?", re.I), None),
+    # "FP8 precision" is FP8; "FP4/FP6" (the figure holds for either) is written as it stands, fp4/fp6, and so are more
+    # formats joined so ("FP8/FP16/BF16/TF32": fp8/fp16/bf16/tf32).
+    ("precision", re.compile(r"(?:(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+))*(?:\s+precision)?", re.I), None),
     ("precision", re.compile(r"bfloat\s?16", re.I), "bf16"),
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
@@ -72,8 +73,9 @@ _COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
 _COMPUTE_ONLY = ("sparsity",)
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
 _FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
-#: A precision written right after a compute figure's unit ("745 teraFLOPS of FP8", "11.9 petaFLOPS at FP16"): that figure's.
-_ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:of|at|in)\s+(?P<precision>(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)\b", re.I)
+#: A precision written right after a compute figure's unit ("745 teraFLOPS of FP8", "11.9 petaFLOPS at FP16", "256 TFLOP/s
+#: FP32"): that figure's. "TF32+" is a format of its own.
+_ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:(?:of|at|in)\s+)?(?P<precision>(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+)(?:\b|(?<=\+))", re.I)
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
 _SCENE = ("scenario", "nodes")
@@ -172,7 +174,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     for where, text, found in (("the sentence says", sentence.text, in_sentence), ("its paragraph says", sentence.context, said(unnamed_context, False))):
         # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
         # doubt names the first of them.
-        open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text))
+        open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text, compute))
                       and not (text is sentence.context and (_anothers(match, unnamed_context, settings)
                                                              or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
         if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
@@ -306,11 +308,17 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
     return None if any(key not in settings for key, _ in elsewhere) else settings
 
 
-def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sentence: bool) -> bool:
+def _written(setting: tuple[str, str] | None, settings: dict[str, str], in_sentence: bool, compute: bool = False) -> bool:
     """Whether `at` already says what a condition word says: the same setting, a precision `at` writes more narrowly
-    ("FP8" beside "2,517 MXFP8 TFLOPS"), or in the sentence, a setting of a kind the figure's clause states (another
-    clause's: "N in a server test and M in an offline test")."""
+    ("FP8" beside "2,517 MXFP8 TFLOPS"), in the sentence, a setting of a kind the figure's clause states (another
+    clause's: "N in a server test and M in an offline test"), or anywhere, for a compute figure, another precision than
+    the one its clause gives it ("up to 256 TFLOP/s FP32" beside "... except FP64"): a count of operations is of one
+    number format, and the others are other figures' or the formats the chip supports; a narrower form of the figure's
+    own ("MXFP8" beside "FP8 TFLOPS") may say which it is, and is left to the reader. A run's figure (a latency "in
+    FP8" where the paragraph says the system "runs FP4") may mix formats: left to the reader."""
     return setting is not None and (settings.get(setting[0]) == setting[1] or (in_sentence and setting[0] in settings)
+                                    or (compute and setting[0] == "precision" and "precision" in settings
+                                        and not refines(setting[1], settings["precision"]))
                                     or (setting[0] == "precision" and refines(settings.get("precision"), setting[1])))
 
 

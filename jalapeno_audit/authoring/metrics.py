@@ -34,6 +34,8 @@ _AGGREGATE = re.compile(r"\b(?:batch(?:es|ed)?|concurren\w*|MLPerf|offline|serve
 _MANY_CHIPS = re.compile(r"\b(?:servers?|racks?|nodes?|clusters?|pods?)\b|\b\d+[- ](?:chips?|GPUs?|accelerators?)\b", re.I)
 #: A token rate no single stream has come near (the fastest reported are below 20,000 tokens per second): an aggregate.
 _NO_STREAM = 50_000
+#: A bandwidth said to be off the part itself, right after the figure's unit ("36tbps of off-tile bandwidth").
+_OFF_PART = re.compile(r"\s*[A-Za-z/]+\s+of\s+off[- ](?:chip|tile|die|package)\s+bandwidth\b", re.I)
 #: A model run at a rate: "to run at", "runs Llama 2 70B at roughly" (at most a hedge between "at" and the figure). "Delivers
 #: X at N" is not one: said of a service, it may be its aggregate.
 _RUNS_AT = re.compile(r"\b(?:run|runs|running|ran)\b(?:[^.,;:]|\.(?=\d)){0,60}?\bat\s+"
@@ -211,7 +213,7 @@ class MetricReader:
         if len(both) != 1 and len(switch := self._of_a_switch(unit_metrics, tail)) == 1:
             return (only := switch.pop()), unit or self._kept_in(only, written), ""
         if (len(both) != 1 or self._linked(both, phrased if where == part else set(), part)) \
-                and (link := self._chip_link(unit_metrics, part)) is not None:
+                and (link := self._chip_link(unit_metrics, part, tail)) is not None:
             return link, unit or self._kept_in(link, written), ""
         if len(both) != 1 and _MEMORY_WORDS.search(sentence) and not INTERCONNECT_WORDS.search(part):
             memory = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "memory"}
@@ -303,10 +305,12 @@ class MetricReader:
         """The unit to write for a figure read in a unit the metric is not kept in ("1.8 TB/s" of a metric kept in GB/s)."""
         return written if written is not None and written != self.catalog.metrics[metric_id].unit else None
 
-    def _chip_link(self, unit_metrics: set[str], part: str) -> str | None:
+    def _chip_link(self, unit_metrics: set[str], part: str, tail: str = "") -> str | None:
         """The catalog's "interconnect bandwidth", when a figure's unit fits it and its clause speaks of links, a fabric or
-        an interconnect between chips, and not of memory, a switch or a CPU ("a scale-up fabric exposing 2.8 TB/s")."""
-        if not CHIP_LINK_WORDS.search(part) or OTHER_LINK_WORDS.search(part) or _MEMORY_WORDS.search(part):
+        an interconnect between chips, and not of memory, a switch or a CPU ("a scale-up fabric exposing 2.8 TB/s"), or
+        the figure is said to be the bandwidth off its chip or tile ("36tbps of off-tile bandwidth": what leaves the
+        part goes over its links; "off-chip memory bandwidth" would name memory)."""
+        if not _OFF_PART.match(tail) and (not CHIP_LINK_WORDS.search(part) or OTHER_LINK_WORDS.search(part) or _MEMORY_WORDS.search(part)):
             return None
         # The metric named so, or whose name or aliases say so ("inter-chip interconnect bandwidth").
         said = phrase_pattern(LINK_PHRASE)

@@ -19,6 +19,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
+from itertools import pairwise
 
 from jalapeno_audit.authoring.abbreviations import defined_names
 from jalapeno_audit.authoring.all_runs import all_runs
@@ -50,6 +51,8 @@ _JOINED = re.compile(r"\s*(?:against|versus|vs\.?|compared (?:with|to))\s*", re.
 #: Figures coordinated ("up to 4.6x ... and 4.4x") or one restating another ("approximately 2,381.82 tokens per second—or
 #: 2.4 tokens per millisecond"): a hedge before the first may cover the second.
 _COORDINATED = re.compile(r"\s(?:and|,)\s|(?:\s|,|[—–])\s*or\s", re.I)
+#: What stands between two figures of one list: the first's unit and words, a comma or "and", the next one's hedge.
+_LISTED = re.compile(r"[^,;:.()]*(?:,\s*(?:and\s+)?|\s+and\s+)[^,;:.()]*", re.I)
 #: A verb or comparative of winning, then "by" (and at most two words of hedge): "beats the GB200 by up to 30%".
 _WON_BY = re.compile(r"\b(?:" + WINNING + r"|faster|quicker|higher|better|ahead)\b[^.;%\d]*\bby\s+(?:[a-z]+\s+){0,2}$", re.I)
 #: Words that say how good a result is, not which way its figure moves: on a time or a cost they point the other way.
@@ -336,7 +339,13 @@ class Scaffolder:
             else:
                 candidate.doubts["approx"] = f"the text says '{reading.hedge}', which the hedge table does not hold"
             return
-        # "up to 4.6x max throughput and 4.4x faster": does the first hedge cover the second figure?
+        # "up to 4.6x max throughput and 4.4x faster": does the first hedge cover the second figure? Not when the writer
+        # wrote a hedge before each of two or more earlier figures of the list and none before this one ("up to 256
+        # TFLOP/s FP32, up to 512 TFLOP/s TF32+, up to 1 PFLOP/s BF16, and 2,048 TOPS INT8"): where it applies, it is said.
+        listed = [before for before in earlier if _COORDINATED.search(masked[before.end:reading.start])]
+        if len(listed) >= 2 and listed[-2:] == earlier[-2:] and all(before.hedge for before in listed[-2:]) and all(
+                _LISTED.fullmatch(masked[a.end:b.start]) for a, b in pairwise([*listed[-2:], reading])):
+            return
         for before in earlier:
             if before.hedge and _COORDINATED.search(masked[before.end:reading.start]):
                 candidate.doubts["approx"] = f"'{before.hedge}' before an earlier figure may cover this one"

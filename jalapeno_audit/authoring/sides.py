@@ -76,6 +76,7 @@ _ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?
                        r"(?-i:\b[A-Z][\w-]*)['’]s\b|\b(?-i:[A-Z][\w-]*)\s+(?:said|says|claims?|hit|reached|reports?)\b", re.I)
 #: A word of comparison between a figure and a name after it: the name is the other side's, whatever ran on it.
 _THAN = re.compile(r"\b(?:than|versus|vs\.?|compared|against)\b", re.I)
+_QUOTES = re.compile(r"[\"“”]")
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
@@ -103,16 +104,38 @@ class SideReader:
     def subject(self, body: str, title: str | None) -> str | None:
         """The article's subject system: the one its text names most often (the title breaks a tie)."""
         counts: dict[str, int] = {}
-        for _, system_id in mentions(body, self.systems):
+        for _, system_id in self._one_thing(body, mentions(body, self.systems), {}):
             counts[system_id] = counts.get(system_id, 0) + 1
         ranked = sorted(counts.items(), key=lambda item: -item[1])
         # An article about one system: it names it at least twice as often as all the others together.
         self.sole = ranked[0][0] if ranked and ranked[0][1] >= 2 * sum(n for _, n in ranked[1:]) else None
         if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
             return ranked[0][0]
-        in_title = [sid for _, sid in mentions(title or "", self.systems) if ranked and counts[sid] == ranked[0][1]]
+        in_title = [sid for _, sid in mentions(title or "", self.systems) if ranked and counts.get(sid) == ranked[0][1]]
         return in_title[0] if len(set(in_title)) == 1 else None
 
+
+    def _only_sole(self, context: str) -> bool:
+        """Whether a paragraph names no system but the one the article is about, things no reader can pin down, and
+        systems it only compares with (after "than", "compared with", "versus", a verb of winning)."""
+        compared_until = -1  # where the last name compared with ends: a name right after it is of the same thing ("Ampere" A100)
+        for pos, sid in mentions(context, self.systems):
+            end = pos + max((len(name) for name in self.systems if context.lower().startswith(name, pos)), default=0)
+            if _STRONG_VERSUS.search(_QUOTES.sub("", context[max(0, pos - _REACH):pos])) or (
+                    compared_until >= 0 and not _QUOTES.sub("", context[compared_until:pos]).strip()):
+                compared_until = end
+            elif sid != self.sole and sid not in self.vague:
+                return False
+            else:
+                compared_until = -1
+        return True
+
+    def _makers(self, words: str) -> bool:
+        """Whether an actor's words ("BIREN claims") name the maker of the system the article is about: the first word
+        of that system's catalog name or alias ("Biren BR100"), itself no name of a system."""
+        first = words.split()[0].lower().rstrip("'’s") if words.split() else ""
+        return bool(self.sole) and first not in self.systems and any(
+            len(name.split()) > 1 and name.split()[0] == first for name, sid in self.systems.items() if sid == self.sole)
 
     def lead_sides(self, candidate: Candidate, lead: str, subject: str | None) -> None:
         """A list item that names no system: its list's lead-in says whose figures these are and against what
@@ -199,15 +222,18 @@ class SideReader:
         elif pronoun and subject and self.back and all((pos, sid) in compared and sid != subject for pos, sid in named):
             # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
             candidate.system = subject
-        elif not named and self.sole and {sid for _, sid in mentions(context, self.systems)} - self.vague <= {self.sole} \
+        elif not named and self.sole and self._only_sole(context) \
                 and not _COMPARING.search(text, (listed := _listed_from(text, reading.start)), reading.start) \
-                and not _ANOTHERS.search(text, listed, reading.start):
+                and not any(not self._makers(found.group()) for found in _ANOTHERS.finditer(text, listed, reading.start)):
             # A sentence that names no system, in a paragraph that names none but the system the article is about (and
             # perhaps things no reader can pin down, "Nvidia GPUs"): a
             # figure before any word of comparison, and with no other actor before it, is that system's ("A record
             # 2,500 tokens per second, 2.5x faster than Nvidia's benchmark of 1,000": the 1,000 is another's). Figures
             # listed after a colon are read from it: "These are vendor claims, but they're backed by a pitch: a 750 W
-            # envelope, 216 GB of HBM3e": the contrast and the pronoun are of the claims, not of the figures.
+            # envelope, 216 GB of HBM3e": the contrast and the pronoun are of the claims, not of the figures. The system's
+            # maker, named as its catalog name begins ("BIREN claims up to 256 TFLOP/s" of the Biren BR100), is no other
+            # actor, and a system the paragraph names only as what is compared with ("... faster than Nvidia's A100") owns
+            # none of its figures.
             candidate.system = self.sole
         elif len({sid for _, sid in named}) == 1 and not compared and not any(
                 _apart(text, pos, reading) or _THAN.search(text, reading.end, max(pos, reading.end)) for pos, _ in named):
@@ -285,13 +311,14 @@ class SideReader:
         return system_id if name and _GLOSS.fullmatch(text, pos + len(name), reading.start) else None
 
     def _one_thing(self, text: str, named: list[tuple[int, str]], starts: dict[int, int]) -> list[tuple[int, str]]:
-        """Two names with only a space between name one thing: the one that belongs to a family (a chip), when the other
-        belongs to none (a line, a platform or a common noun: "DGX H100", "Blackwell B200", "H100 GPUs"). ``starts``
+        """Two names with only a space between name one thing (quote marks around one aside: '"Ampere" A100'): the one that
+        belongs to a family (a chip), when the other belongs to none (a line, a platform or a common noun: "DGX H100",
+        "Blackwell B200", "H100 GPUs"). ``starts``
         gets, for a kept name after the one dropped, where the thing starts: the words before it are before the pair."""
         kept = list(named)
         for first, second in pairwise(named):
             name = max((n for n in self.systems if text.lower().startswith(n, first[0])), key=len, default="")
-            if first[1] == second[1] or not name or not text[first[0] + len(name):second[0]].isspace():
+            if first[1] == second[1] or not name or not _QUOTES.sub("", text[first[0] + len(name):second[0]]).isspace():
                 continue
             chips = [side for side in (first, second) if side[1] in self.members]
             if len(chips) == 1:

@@ -74,6 +74,10 @@ _COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|relative to|ov
 #: A system named as the parts of a whole: in the plural of a device ("Alpha chips"), after "of" or a count ("8x Alpha").
 _PARTS_AFTER = re.compile(r"\s+(?:chips|GPUs|accelerators|cards|units|processors|devices|nodes)\b", re.I)
 _PARTS_BEFORE = re.compile(r"(?:\bof|\d\s*[x×]?)\s+(?:the\s+)?$", re.I)
+#: A word of a header, number formats joined by slashes kept whole ("FP8/FP16/BF16/TF32" is one setting, as in prose).
+_WORD = r"[\w.-]+(?:/(?=(?:NV|MX|B)?FP\d|BF16|TF32|INT\d)[\w.-]+)*"
+#: Number formats written before a header's unit ("FP8/FP16/BF16/TF32 TFLOPS", "FP32 TFLOPS"): the unit is what follows.
+_LEADING_PRECISION = re.compile(r"^(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+))*\s+(?=\S)", re.I)
 _VARIANT = re.compile(r"\s+(?:Instruct|Chat)\b", re.I)  # "Llama 3.1 Instruct 70B": the instruction-tuned release of Llama 3.1 70B
 
 
@@ -346,7 +350,7 @@ class TableDrafter:
 
     def _header_unit(self, header: str) -> tuple[set[str], str | None]:
         """The unit a row label or column header is, alone or before a qualifier in parentheses ("TeraFLOPs (FP8)")."""
-        words = header.split("(")[0].strip()
+        words = _LEADING_PRECISION.sub("", header.split("(")[0].strip())
         return self._unit_of(words) if words and not TOKEN_RATE.match(words) else (set(), None)
 
     def _unit_of(self, words: str) -> tuple[set[str], str | None]:
@@ -378,7 +382,7 @@ class TableDrafter:
         at = dict(given)
         if (bits := _BITS.search(column)) is not None:
             at["precision"] = f"{bits[1]}-bit"
-        for word in re.findall(r"[\w.-]+", column):
+        for word in re.findall(_WORD, column):
             if (setting := setting_of(word)) is not None:
                 at.setdefault(*setting)
         # A precision in a row's label is its cells', as one in a column's header is ("TeraFLOPs (FP8)").
@@ -410,7 +414,7 @@ class TableDrafter:
                 return
         # A condition column settles its kind for every row, an empty cell included ("ISL/OSL's provided", OSL "-").
         settled = set(at) | {key for key in map(_condition_key, table.columns) if key}
-        words = [match.group() for text in (table.lead, table.caption, table.header, row.label, row.group)
+        words = [match.group() for text in (table.lead, table.caption, _own_header(table, column), row.label, row.group)
                  for match in CONDITION.finditer(UNSPLIT.sub("", text))]
         open_words = [word for word in words if not settled_by(word, at) and not settled_by(word, {**at, **candidate.vs_at})
                       and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
@@ -469,6 +473,17 @@ def _written(cell: str) -> tuple[Fraction, Fraction] | None:
     interval = rounding_interval(parse_figure(digits, exact=True))
     assert interval.lo is not None and interval.hi is not None  # a written number is bounded both ways
     return interval.lo, interval.hi
+
+
+def _own_header(table: Table, column: str) -> str:
+    """The table's header lines without the headers of its other figure columns: a setting one column's header states
+    ("FP8/FP16/BF16/TF32 TFLOPS", "FP32 TFLOPS") is that column's, and says nothing of the figures of another ("Device
+    Memory (GiB)"); what the header says besides its columns (the label column's header, a title line) is every cell's."""
+    header = table.header
+    for other in table.columns:
+        if other and other != column:
+            header = header.replace(other, " ", 1)
+    return header
 
 
 def _condition_key(column: str) -> str | None:

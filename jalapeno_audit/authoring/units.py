@@ -16,8 +16,10 @@ TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a|ea
 #: A token rate per something else than a user or a device ("tokens/second per TFLOPS", "tokens per second per kW").
 PER_BASIS = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b\s*(?:/|per\s)\s*"
                        r"(?!users?\b)(?P<what>[A-Za-z][A-Za-z0-9]*)\b", re.I)
-#: What may stand between a figure and its unit: a "+", a precision, a word of the figure's kind.
-_BEFORE_UNIT = re.compile(r"\+?(?:\s*(?:(?:NV|MX)?FP\d+|BF16|INT\d+|TF32|peak|sustained|dense|sparse)\b(?=\s+[A-Za-z]))?", re.I)
+#: What may stand between a figure and its unit: a "+", a precision (or several joined by slashes, "FP16/BF16"), a word of
+#: the figure's kind.
+_PRECISION = r"(?:NV|MX)?FP\d+|BF16|INT\d+|TF32"
+_BEFORE_UNIT = re.compile(rf"\+?(?:\s*(?:(?:{_PRECISION})(?:/(?:{_PRECISION}))*|peak|sustained|dense|sparse)\b(?=\s+[A-Za-z]))?", re.I)
 #: A token rate in thousands or in another unit of time ("kilotokens per second", "tokens per millisecond").
 _SCALED_RATE = re.compile(r"\s*(?:(?P<kilo>kilo)tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?|"
                           r"tok(?:en)?s?\s*(?:/|per|a)\s*(?P<time>milliseconds?|ms|minutes?|min))\b"
