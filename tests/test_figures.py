@@ -7,6 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 from jalapeno_audit.text.figures import read_figures
+from jalapeno_audit.text.quotes import numbers_in
 
 # text -> [(kind, values, hedge, bound, label, glued)] for every figure the reader must find
 CASES = [
@@ -108,6 +109,13 @@ def test_what_a_figure_can_mean():
     assert F(3) in third.means()
     (fourth,) = read_figures("a fourth of the power draw")
     assert F(4) in fourth.means()  # as "1/3 the power" is 3: the advantage factor on a lower-is-better metric
+
+
+def test_a_range_of_percents_is_read_whole_and_left_to_the_writer():
+    (span,) = read_figures("compute performance sees an estimated 30-35% improvement", non_figures=True)
+    assert (span.kind, span.numbers, span.label, span.role) == ("range", (F(30), F(35)), "%", "percent-range")
+    assert {F("1.3"), F("1.35")} <= numbers_in("compute performance sees an estimated 30-35% improvement")  # the quote check's reading
+    assert read_figures("an estimated 30-35% improvement") == []  # a change, a share or a rate: the writer says which
 
 
 def test_non_figures_on_request_name_their_role():

@@ -32,6 +32,9 @@ from jalapeno_audit.text.words import WORD_NUMBER, find_hedge, word_number
 
 VALUE, RATIO, RANGE, PERCENT_OF, MULTIPLE = "value", "ratio", "range", "percent-of", "multiple"
 FIGURE, COUNT, MODEL_SIZE, YEAR, FRACTION, CONDITION, NOTE, WORD = "figure", "count", "model-size", "year", "fraction", "condition", "note", "word"
+#: A range of percents written with a dash ("an estimated 30-35% improvement"): a change, a share or a rate, which the
+#: words around it decide; read so that the quote check finds both ends, and left to the writer of a claim file.
+PERCENT_SPAN = "percent-range"
 
 SCALES: dict[str, int] = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9, "trillion": 10**12,
           "k": 1000, "K": 1000, "M": 10**6, "B": 10**9, "T": 10**12}
@@ -70,6 +73,7 @@ _PCT = r"\s*(?:%|percent\b|per\s?cent\b)"
 _DASH = r"\s*(?:-|to)\s*"
 
 _GLUED = re.compile(r"(?<=[A-Za-z])(?:\d+(?:\.\d+){2,}|\d{5,})")  # "HBM3410700952226752381", "70B41.512.643.3": cells run together
+_PERCENT_SPAN = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?\s*-\s*(?P<hi>{_NUM}){_PCT}(?!\s+of\b)", re.I)
 _PERCENT_OF_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?{_DASH}(?P<hi>{_NUM}){_PCT}\s+of\b", re.I)
 _PERCENT_OF = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}\s+of\b(?!\s+(?:the\s+)?(?:time|users|cases|respondents)\b)", re.I)
 _RATIO_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM})(?:{_TIMES})?{_DASH}(?P<hi>{_NUM})(?P<times>{_TIMES})", re.I)
@@ -125,7 +129,7 @@ class Reading:
     direction: str | None = None  # for a percent change or multiple: up | down
     is_ratio: bool = False  # for a range: a range of ratios ("1.5x to 1.9x") rather than of values
     glued: bool = False  # found only inside a run of digits glued to a label (a scraped table cell)
-    role: str = FIGURE  # figure, or what a non-figure is: count | model-size | year | fraction | condition | note | word ("one" as an article)
+    role: str = FIGURE  # figure, or what a non-figure is: count | model-size | year | fraction | condition | note | word ("one" as an article) | percent-range
 
     @property
     def values(self) -> tuple[Fraction, ...]:
@@ -362,6 +366,7 @@ _READERS: tuple[tuple[re.Pattern, Callable[[str, re.Match], Reading | None]], ..
     (_PERCENT_OF_RANGE, lambda text, match: _make(text, match, PERCENT_OF, ("lo", "hi"), label="percent of")),
     (_PERCENT_OF, lambda text, match: _make(text, match, PERCENT_OF, ("n",), label="percent of")),
     (_RATIO_RANGE, lambda text, match: _make(text, match, RANGE, ("lo", "hi"), is_ratio=True, label="x")),
+    (_PERCENT_SPAN, lambda text, match: _make(text, match, RANGE, ("lo", "hi"), label="%", role=PERCENT_SPAN)),
     (_PERCENT, _percent),
     (_RATIO, _ratio),
     (_FRACTION, _fraction),
