@@ -287,7 +287,8 @@ def _claims(finding, anchors: dict[str, str], cells: _Cells) -> list[str]:
             lead = ""
             if dispute:
                 lead = "<td>" + ("several (bridges)" if claim.full_id in bridging else str(camp + 1)) + "</td>"
-            out.append(f'<tr id="{anchors[claim.full_id]}">{lead}{cells.of(claim)}</tr>')
+            # Guarded as its cells were (our own ids and camp numbers around them, on one line): not scanned again.
+            out.append(escape.GuardedHtml(f'<tr id="{anchors[claim.full_id]}">{lead}{cells.of(claim)}</tr>'))
     out.append("</tbody></table>")
     return out
 
@@ -309,7 +310,8 @@ def _linker(anchors: dict[str, str]) -> Linker:
 
 
 class _Cells:
-    """A claim's table cells, escaped once however many findings it takes part in."""
+    """A claim's table cells, escaped and guarded once however many findings it takes part in (a claim's row is most
+    of a large page: a dense corpus's claims come back in finding after finding)."""
 
     def __init__(self, options: RenderOptions) -> None:
         self.options = options
@@ -326,7 +328,7 @@ class _Cells:
         cells = self.cache.get(id(claim))
         if cells is None:
             where = f'<a href="{self.link(claim.path)}#L{claim.line}">{esc(claim.path)}:{claim.line}</a>'
-            cells = self.cache[id(claim)] = (
+            cells = self.cache[id(claim)] = escape.html_document(
                 f"<td><code>{esc(claim.full_id)}</code></td><td>{esc(claim.source)}</td><td>{esc(claim.by)}</td>"
                 f"<td>{esc(claim.figure_text())}</td><td><blockquote>{esc(claim.quote)}</blockquote></td><td>{where}</td>"
             )
