@@ -10,7 +10,7 @@ API ..."); its model the one its row, group or column names, else the one the
 lead-in line names; its metric the one the column, row and group words name, else the caption and lead-in
 words, with the unit the cell writes ("18ms") or its headers write ("(ms)", "TeraFLOPs (FP8)") (the same
 metric phrases and units the prose is read with), and for a multiple against one system, the column whose
-figures give it; its conditions the column's qualifiers ("(8-bit)", "FP8"), a precision in the row's label,
+figures give it; its conditions (``table_conditions``) the column's qualifiers ("(8-bit)", "FP8"), a precision in the row's label,
 a statistic in either ("(p99)"), a scenario row ("Offline"), condition columns ("Batch Size") and the input
 and output lengths the lead-in or caption states ("a 200-token prompt asking for a 250-token response"), with
 the comparator's own settings in `vs_at` ("FP8 H100, FP16 A100"); a lead-in saying the table repeats the test
@@ -33,28 +33,17 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell, unit_cell, way_cell
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
-from jalapeno_audit.authoring.lengths import stated_lengths
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, NO_STREAM, MetricReader
 from jalapeno_audit.authoring.sentences import mentions
+from jalapeno_audit.authoring.table_conditions import CellConditions, condition_key
 from jalapeno_audit.authoring.units import TOKEN_RATE
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.numbers import parse_figure, rounding_interval
 
 #: Two systems joined into one column: "MI355X relative to B200", "H100 vs A100".
 _RELATIVE = re.compile(r"\s*(?:relative to|vs\.?|versus|against|over|compared (?:to|with))\s*", re.I)
-#: A precision written as a qualifier of a column ("(16-bit)", "(8-bit)2" with a footnote mark glued on).
-_BITS = re.compile(r"\((\d+)-bit\)")
-#: Columns that hold conditions, not figures, and the key a claim's `at` writes each under ("Output tokens/sec" is a rate).
-_CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), ("isl", re.compile(r"\binput (?:length|tokens)\b(?!\s*(?:/|per))|^ISL$", re.I)),
-                      ("osl", re.compile(r"\boutput (?:length|tokens)\b(?!\s*(?:/|per))|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
-                      ("gpus", re.compile(r"(?:#|number) of GPUs|^GPUs$", re.I)))
-_SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
 #: Scenarios scored in throughput (single- and multi-stream are scored in latency).
 _THROUGHPUT_SCENARIOS = re.compile(r"offline|server|interactive", re.I)
-#: Condition words and what settles each: the precision a column states, the scenario a row states.
-_KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
-          ("batch", re.compile(r"batch|BS=", re.I)), ("isl", re.compile(r"ISL|input length", re.I)), ("osl", re.compile(r"OSL|output length", re.I)))
 _YEAR = re.compile(r"\byears?\b", re.I)
 #: A column or row of the host computer's figures beside the accelerators' ("Host Memory (GiB)", "Host RAM").
 _HOST = re.compile(r"\bhost\b", re.I)
@@ -63,19 +52,11 @@ _HOST = re.compile(r"\bhost\b", re.I)
 _AGAINST = re.compile(r"\s*(?P<gain>speed-?ups?\s+)?(?:relative to|vs\.?|versus|against|over|compared (?:to|with))\s+(?:the\s+)?", re.I)
 #: A unit per second written "/sec" ("GB/sec"), the catalog's "/s".
 _PER_SEC = re.compile(r"/sec\b", re.I)
-#: A statistic over runs or requests named in a row label or column header ("Median ...", "(p99)"), as `at` writes it.
-_STATISTIC = re.compile(r"\b(?:median|average|mean|maximum|minimum|p\d{1,2})\b", re.I)
-#: A qualifier in parentheses in a row label or column header ("(FP8)", "(median)", "(BFP8)").
-_QUALIFIER = re.compile(r"\(([^()]+)\)")
-#: A lead-in saying its table repeats a test told of before it ("I ran the same test across 6 providers").
-_SAME_TEST = re.compile(r"\bsame\s+(?:tests?|benchmarks?|setup|conditions|workload|prompts?|methodology)\b", re.I)
 #: Words that set one system against another: a lead-in with one compares what the table shows with something.
 _COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|relative to|over)\b", re.I)
 #: A system named as the parts of a whole: in the plural of a device ("Alpha chips"), after "of" or a count ("8x Alpha").
 _PARTS_AFTER = re.compile(r"\s+(?:chips|GPUs|accelerators|cards|units|processors|devices|nodes)\b", re.I)
 _PARTS_BEFORE = re.compile(r"(?:\bof|\d\s*[x×]?)\s+(?:the\s+)?$", re.I)
-#: A word of a header, number formats joined by slashes kept whole ("FP8/FP16/BF16/TF32" is one setting, as in prose).
-_WORD = r"[\w.-]+(?:/(?=(?:NV|MX|B)?FP\d|BF16|TF32|INT\d)[\w.-]+)*"
 #: Number formats written before a header's unit ("FP8/FP16/BF16/TF32 TFLOPS", "FP32 TFLOPS"): the unit is what follows.
 _LEADING_PRECISION = re.compile(r"^(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+))*\s+(?=\S)", re.I)
 _VARIANT = re.compile(r"\s+(?:Instruct|Chat)\b", re.I)  # "Llama 3.1 Instruct 70B": the instruction-tuned release of Llama 3.1 70B
@@ -93,7 +74,7 @@ class Written:
     way: str = ""  # the way a multiple runs, when written after it ("slower", "faster")
 
 
-class TableDrafter:
+class TableDrafter(CellConditions):
     """Drafts the figure cells of tables with one catalog."""
 
     def __init__(self, catalog: Catalog, systems: dict[str, str], models: dict[str, str], metrics: MetricReader) -> None:
@@ -128,9 +109,9 @@ class TableDrafter:
             if sum(system_rows) * 2 >= len(system_rows) and not mentions(row.label, self.systems) and not self.is_group(row.group):
                 continue  # a total or a note in a table of systems
             given = {key: cell.replace(",", "") for column, cell in zip(table.columns, row.cells, strict=True)
-                     for key in [_condition_key(column)] if key and not empty_cell(cell)}
+                     for key in [condition_key(column)] if key and not empty_cell(cell)}
             for column, cell in zip(table.columns, row.cells, strict=True):
-                if empty_cell(cell) or _condition_key(column) or _YEAR.search(column) or _YEAR.search(row.label) or _HOST.search(f"{column} {row.label}"):
+                if empty_cell(cell) or condition_key(column) or _YEAR.search(column) or _YEAR.search(row.label) or _HOST.search(f"{column} {row.label}"):
                     continue  # a condition, a year, or the host computer's ("Host Memory (GiB)", "Host RAM"): no accelerator's figure
                 if (written := self._figure_of(cell, headed and not self._measured(f"{column} {row.label} {row.group}"))) is None:
                     continue
@@ -273,7 +254,7 @@ class TableDrafter:
         (as written, to half a unit of each cell's last digit); None when the arithmetic does not settle it."""
         metric = self.catalog.metrics.get(candidate.metric or "")
         index = table.columns.index(column)
-        conditions = [i for i, name in enumerate(table.columns) if _condition_key(name)]
+        conditions = [i for i, name in enumerate(table.columns) if condition_key(name)]
         peers: dict[str, str] = {}
         for other in table.rows:
             named = {system for _, system in mentions(other.group, self.systems)}
@@ -378,84 +359,6 @@ class TableDrafter:
         else:
             candidate.doubts["model"] = "the table names no model" if not around else f"the lead-in names {', '.join(sorted(around))}"
 
-    def _conditions(self, candidate: Candidate, table: Table, row: Row, column: str, given: dict[str, str]) -> None:
-        at = dict(given)
-        if (bits := _BITS.search(column)) is not None:
-            at["precision"] = f"{bits[1]}-bit"
-        for word in re.findall(_WORD, column):
-            if (setting := setting_of(word)) is not None:
-                at.setdefault(*setting)
-        # A precision in a row's label is its cells', as one in a column's header is ("TeraFLOPs (FP8)").
-        for word in re.findall(r"[\w.-]+", row.label):
-            if (setting := setting_of(word)) is not None and setting[0] == "precision":
-                at.setdefault(*setting)
-        statistics = {found.lower() for text in (column, row.label) for found in _STATISTIC.findall(text)}
-        if len(statistics) == 1:
-            at["statistic"] = statistics.pop()
-        if (scenario := _SCENARIOS.fullmatch(row.label.strip())) is not None:
-            at["scenario"] = scenario.group().lower().replace(" ", "-")
-        # The lead-in and caption state settings for the whole table, or beside each system ("FP8 H100, FP16 A100").
-        stated = stated_settings((table.lead, table.caption), candidate.system, self.systems)
-        for key, value in stated.items():
-            at.setdefault(key, value)
-        # The lengths of the test the lead-in or caption tells of ("Each request: a 200-token prompt asking for a
-        # 250-token response"), or, for "the same test", the lengths of the test the table before it was under.
-        test = self._earlier_test() if _SAME_TEST.search(table.lead) else {}
-        for key, value in {**stated_lengths(f"{table.lead} {table.caption}"), **(test or {})}.items():
-            at.setdefault(key, value)
-        if candidate.kind == "ratio" and candidate.vs:
-            # The comparator's own settings, where they differ ("FP16 A100"): `vs_at`. A setting stated for one side
-            # only says nothing of the other's.
-            theirs = stated_settings((table.lead, table.caption), candidate.vs, self.systems)
-            candidate.vs_at = {key: value for key, value in theirs.items() if at.get(key) != value}
-            if set(stated) ^ set(theirs):
-                candidate.doubts["at"] = f"the table states {', '.join(sorted(set(stated) ^ set(theirs)))} for one side only"
-                candidate.at = at
-                return
-        # A condition column settles its kind for every row, an empty cell included ("ISL/OSL's provided", OSL "-").
-        settled = set(at) | {key for key in map(_condition_key, table.columns) if key}
-        words = [match.group() for text in (table.lead, table.caption, _own_header(table, column), row.label, row.group)
-                 for match in CONDITION.finditer(UNSPLIT.sub("", text))]
-        open_words = [word for word in words if not settled_by(word, at) and not settled_by(word, {**at, **candidate.vs_at})
-                      and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
-        if open_words:
-            candidate.doubts["at"] = f"the table or its caption says '{open_words[0]}': does it apply here?"
-        elif unread := [inside for text in (column, row.label) for inside in _QUALIFIER.findall(text)
-                        if not self._read(inside) and not self._names_again(inside, candidate.system)]:
-            candidate.doubts["at"] = f"its row or column says '({unread[0]})', which may be a condition"
-        elif len(statistics) > 1:
-            candidate.doubts["at"] = f"its row and column name the statistics {', '.join(sorted(statistics))}"
-        elif test is None:
-            candidate.doubts["at"] = "the lead-in says the table repeats a test told of before it: under that test's conditions?"
-        candidate.at = at
-
-    def _earlier_test(self) -> dict[str, str] | None:
-        """The conditions of the test the table before this one was under, for a lead-in saying the table repeats it:
-        the input and output lengths its lead-in and caption state, when they state no other condition; else None."""
-        if self.earlier is None:
-            return None
-        words = f"{self.earlier.lead} {self.earlier.caption}"
-        lengths = stated_lengths(words)
-        return lengths if lengths and not CONDITION.search(UNSPLIT.sub("", words)) else None
-
-    def _names_again(self, qualifier: str, system_id: str | None) -> bool:
-        """Whether a qualifier only repeats words of its cell's system's catalog name ("Groq (LPU)" of the Groq LPU):
-        the system named again, no condition."""
-        system = self.catalog.systems.get(system_id or "")
-        if system is None:
-            return False
-        known = {word.lower() for name in (system.name, *system.aliases) for word in re.findall(r"[\w.-]+", name or "")}
-        words = [word.lower() for word in re.findall(r"[\w.-]+", qualifier)]
-        return bool(words) and set(words) <= known
-
-    def _read(self, qualifier: str) -> bool:
-        """Whether a qualifier in parentheses in a row label or column header is read: a setting ("FP8", "8-bit"), a
-        statistic, a unit ("ms", "out tok/s"), a system or model, or a metric's words; one that is not ("(LPU)") may be a
-        condition the reader must write."""
-        words = re.findall(r"[\w.-]+", qualifier)
-        return bool(any(setting_of(word) for word in words) or _BITS.search(f"({qualifier})") or _STATISTIC.search(qualifier)
-                    or TOKEN_RATE.search(qualifier) or (words and self._unit_of(words[-1])[0])
-                    or mentions(qualifier, self.systems) or mentions(qualifier, self.models) or self.metrics.phrase_metrics(qualifier))
 
 
 def _between(text: str, first: int, second: int, systems: dict[str, str]) -> str:
@@ -473,21 +376,6 @@ def _written(cell: str) -> tuple[Fraction, Fraction] | None:
     interval = rounding_interval(parse_figure(digits, exact=True))
     assert interval.lo is not None and interval.hi is not None  # a written number is bounded both ways
     return interval.lo, interval.hi
-
-
-def _own_header(table: Table, column: str) -> str:
-    """The table's header lines without the headers of its other figure columns: a setting one column's header states
-    ("FP8/FP16/BF16/TF32 TFLOPS", "FP32 TFLOPS") is that column's, and says nothing of the figures of another ("Device
-    Memory (GiB)"); what the header says besides its columns (the label column's header, a title line) is every cell's."""
-    header = table.header
-    for other in table.columns:
-        if other and other != column:
-            header = header.replace(other, " ", 1)
-    return header
-
-
-def _condition_key(column: str) -> str | None:
-    return next((key for key, pattern in _CONDITION_COLUMNS if pattern.search(column.strip())), None)
 
 
 def _figure(number: str) -> str:
