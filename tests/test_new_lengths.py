@@ -1,8 +1,9 @@
 """`audit new`: a test's input and output lengths, a table's system from its lead-in, a table that repeats a test."""
 
 from jalapeno_audit.authoring.lengths import stated_lengths
-from jalapeno_audit.authoring.scaffold import Candidate, scaffold
-from jalapeno_audit.corpus.catalog import load_catalog
+from jalapeno_audit.authoring.scaffold import Candidate
+
+from . import test_new_tables
 
 CATALOG = """
 systems:
@@ -15,8 +16,7 @@ models:
 
 
 def _draft(text: str) -> list[Candidate]:
-    catalog = load_catalog(("catalog.yaml", CATALOG.encode()))
-    return scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)[1]
+    return test_new_tables._draft(text, CATALOG)
 
 
 def test_input_and_output_lengths_written_in_words():

@@ -14,8 +14,8 @@ models:
 """
 
 
-def _draft(text: str) -> list[Candidate]:
-    catalog = load_catalog(("catalog.yaml", CATALOG.encode()))
+def _draft(text: str, catalog_yaml: str = CATALOG) -> list[Candidate]:
+    catalog = load_catalog(("catalog.yaml", catalog_yaml.encode()))
     return scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)[1]
 
 
