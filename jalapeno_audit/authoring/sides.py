@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.counted import COUNT_BEFORE_NAME
-from jalapeno_audit.authoring.sentences import clause, mentions
+from jalapeno_audit.authoring.sentences import clause, mention_spans, mentions
 from jalapeno_audit.text.figures import Reading
 from jalapeno_audit.text.numbers import HEDGES
 
@@ -119,8 +119,7 @@ class SideReader:
         """Whether a paragraph names no system but the one the article is about, things no reader can pin down, and
         systems it only compares with (after "than", "compared with", "versus", a verb of winning)."""
         compared_until = -1  # where the last name compared with ends: a name right after it is of the same thing ("Ampere" A100)
-        for pos, sid in mentions(context, self.systems):
-            end = pos + max((len(name) for name in self.systems if context.lower().startswith(name, pos)), default=0)
+        for pos, end, sid in mention_spans(context, self.systems):
             if _STRONG_VERSUS.search(_QUOTES.sub("", context[max(0, pos - _REACH):pos])) or (
                     compared_until >= 0 and not _QUOTES.sub("", context[compared_until:pos]).strip()):
                 compared_until = end

@@ -34,7 +34,7 @@ from fractions import Fraction
 from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell, unit_cell, way_cell
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, NO_STREAM, MetricReader
-from jalapeno_audit.authoring.sentences import mentions
+from jalapeno_audit.authoring.sentences import mention_spans, mentions
 from jalapeno_audit.authoring.table_conditions import CellConditions, condition_key
 from jalapeno_audit.authoring.units import TOKEN_RATE
 from jalapeno_audit.corpus.catalog import Catalog
@@ -239,14 +239,12 @@ class TableDrafter(CellConditions):
         """The one system a table's lead-in and caption name, when they name one only, set it against nothing and do
         not count it as the parts of what ran ("A rack of Alpha chips ran ...": the figures are the rack's)."""
         words = f"{table.lead} {table.caption}"
-        found = mentions(words, self.systems)
-        if len({system for _, system in found}) != 1 or _COMPARING.search(words):
+        found = mention_spans(words, self.systems)
+        if len({system for _, _, system in found}) != 1 or _COMPARING.search(words):
             return None
-        for pos, _ in found:
-            end = pos + max((len(name) for name in self.systems if words.lower().startswith(name, pos)), default=0)
-            if _PARTS_AFTER.match(words, end) or _PARTS_BEFORE.search(words, 0, pos):
-                return None
-        return found[0][1]
+        if any(_PARTS_AFTER.match(words, end) or _PARTS_BEFORE.search(words, 0, pos) for pos, end, _ in found):
+            return None
+        return found[0][2]
 
     def _compared(self, table: Table, row: Row, column: str, candidate: Candidate) -> tuple[str, str] | None:
         """The two systems a multiple in a row group of no system ("Speedup") compares: the groups of one system each
