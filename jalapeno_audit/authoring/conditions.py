@@ -21,11 +21,17 @@ from jalapeno_audit.text.numbers import HEDGES
 _DEVICES = (r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|three|four|eight|sixteen)[ -](?:GPUs?|chips?|nodes?|pods?|racks?|servers?|accelerators?)|"
             r"(?:single|one|per|each)[ -](?:GPU|chip|accelerator|node|server|card|device)(?!-)")  # not "per chip-hour", a price's unit
 _DEVICE = re.compile(_DEVICES, re.I)
+#: A number format as written ("FP8", "MXFP4", "BF16", "INT8").
+FORMAT = r"(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)"
+#: One format standing on its own, where "TF32+" is a format of its own too.
+_ONE_FORMAT = r"(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+"
+#: Formats joined by slashes, for either of which one figure holds ("FP4/FP6", "FP8/FP16/BF16/TF32"), as one setting.
+FORMATS = rf"(?:{_ONE_FORMAT})(?:/{FORMAT})*"
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
 #: device counts, per-device bases, networks, commitment terms): the drafter cannot place them. A benchmark's name ("MLPerf")
 #: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
-    r"\b(?:(?:(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+))*(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
+    r"\b(?:" + FORMATS + r"(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
     r"data ?types?|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
@@ -51,7 +57,7 @@ _RESPECTIVELY = re.compile(r",?\s+respectively\W*$", re.I)
 _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     # "FP8 precision" is FP8; "FP4/FP6" (the figure holds for either) is written as it stands, fp4/fp6, and so are more
     # formats joined so ("FP8/FP16/BF16/TF32": fp8/fp16/bf16/tf32).
-    ("precision", re.compile(r"(?:(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+))*(?:\s+precision)?", re.I), None),
+    ("precision", re.compile(FORMATS + r"(?:\s+precision)?", re.I), None),
     ("precision", re.compile(r"bfloat\s?16", re.I), "bf16"),
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
@@ -75,7 +81,7 @@ _COMPUTE_ONLY = ("sparsity",)
 _FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
 #: A precision written right after a compute figure's unit ("745 teraFLOPS of FP8", "11.9 petaFLOPS at FP16", "256 TFLOP/s
 #: FP32"): that figure's. "TF32+" is a format of its own.
-_ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:(?:of|at|in)\s+)?(?P<precision>(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+)(?:\b|(?<=\+))", re.I)
+_ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:(?:of|at|in)\s+)?(?P<precision>" + _ONE_FORMAT + r")(?:\b|(?<=\+))", re.I)
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
 _SCENE = ("scenario", "nodes")

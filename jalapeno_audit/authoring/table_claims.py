@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from jalapeno_audit.authoring.article_tables import Row, Table, empty_cell, figure_cell, unit_cell, way_cell
 from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.conditions import FORMAT
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, NO_STREAM, MetricReader
 from jalapeno_audit.authoring.sentences import mention_spans, mentions
 from jalapeno_audit.authoring.table_conditions import CellConditions, condition_key
@@ -58,7 +59,7 @@ _COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|relative to|ov
 _PARTS_AFTER = re.compile(r"\s+(?:chips|GPUs|accelerators|cards|units|processors|devices|nodes)\b", re.I)
 _PARTS_BEFORE = re.compile(r"(?:\bof|\d\s*[x×]?)\s+(?:the\s+)?$", re.I)
 #: Number formats written before a header's unit ("FP8/FP16/BF16/TF32 TFLOPS", "FP32 TFLOPS"): the unit is what follows.
-_LEADING_PRECISION = re.compile(r"^(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)(?:/(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+))*\s+(?=\S)", re.I)
+_LEADING_PRECISION = re.compile(rf"^{FORMAT}(?:/{FORMAT})*\s+(?=\S)", re.I)
 _VARIANT = re.compile(r"\s+(?:Instruct|Chat)\b", re.I)  # "Llama 3.1 Instruct 70B": the instruction-tuned release of Llama 3.1 70B
 
 
