@@ -100,25 +100,26 @@ def paused_gc(freeze: bool = False):
             gc.enable()
 
 
-def build_report(options: Options, inputs: Inputs, cache: Cache | None, *, arithmetic: bool = True, prepare=None) -> Report:
+def build_report(options: Options, inputs: Inputs, cache: Cache | None, *, arithmetic: bool = True, prepare=None, beside=None) -> Report:
     """Load, check, and attach the reviews; raise AuditError on any load problem.
 
     ``arithmetic=False`` builds a report for formats that do not show the findings' arithmetic
     (see ``reporters.Format.arithmetic``): then it may be left unwritten, and asking for it fails.
-    ``prepare`` is what the report's format writes of each finding where its rule runs (``reporters.Format.preparer``).
+    ``prepare`` is what the report's format writes of each finding where its rule runs (``reporters.Format.preparer``),
+    ``beside`` what it needs done here while a forked child runs rules (``reporters.Format.beside``).
     """
     with paused_gc():
-        return _build_report(options, inputs, cache, arithmetic, prepare)
+        return _build_report(options, inputs, cache, arithmetic, prepare, beside)
 
 
-def _build_report(options: Options, inputs: Inputs, cache: Cache | None, arithmetic: bool, prepare=None) -> Report:
+def _build_report(options: Options, inputs: Inputs, cache: Cache | None, arithmetic: bool, prepare=None, beside=None) -> Report:
     from jalapeno_audit.rules import RULES
     from jalapeno_audit.rules.engine import run_rules
     from jalapeno_audit.rules.verdicts import attach
 
     corpus = load_corpus(inputs, options.archive, tolerance=options.tolerance, cache=cache)
     reviews = load_reviews(reviews_path(options.paths), inputs.reviews)
-    findings, notes = run_rules(corpus, RULES.values(), options.severity, arithmetic=arithmetic, prepare=prepare)
+    findings, notes = run_rules(corpus, RULES.values(), options.severity, arithmetic=arithmetic, prepare=prepare, beside=beside)
     attached = attach(findings, reviews)
     return Report(
         corpus, attached.findings, tuple(notes), fail_on=options.fail_on, verbose=options.verbose,

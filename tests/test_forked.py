@@ -131,13 +131,13 @@ def dense(tmp_path_factory):
     return corpus
 
 
-def _report(corpus, fork: bool, monkeypatch, arithmetic: bool = True, prepare=None, severity=None):
+def _report(corpus, fork: bool, monkeypatch, arithmetic: bool = True, prepare=None, severity=None, beside=None):
     monkeypatch.setattr(loader, "FORK_FROM_BYTES", 0 if fork else 10**12)
     monkeypatch.setattr(engine, "FORK_FROM_CLAIMS", 0 if fork else 10**12)
     monkeypatch.setattr(charts, "PARALLEL_FROM", 0 if fork else 10**12)
     monkeypatch.setattr(plot, "PARALLEL_FROM", 0 if fork else 10**12)
     options, _ = run.settle([str(corpus)], fail_on="never", severity=severity)
-    return run.build_report(options, run.read_all(options), None, arithmetic=arithmetic, prepare=prepare)
+    return run.build_report(options, run.read_all(options), None, arithmetic=arithmetic, prepare=prepare, beside=beside)
 
 
 @pytest.mark.parametrize("name", sorted(reporters.FORMATS))
@@ -149,7 +149,7 @@ def test_every_format_is_the_same_from_two_processes_as_from_one(dense, name, mo
     # Built as `audit check --format NAME` builds it: without the arithmetic where the format does not show it, with
     # what the format writes of each finding written where its rule ran.
     chosen = reporters.FORMATS[name]
-    two = reporters.render(_report(dense, True, monkeypatch, chosen.arithmetic, chosen.preparer()), name)
+    two = reporters.render(_report(dense, True, monkeypatch, chosen.arithmetic, chosen.preparer(), beside=chosen.beside()), name)
     assert calls[:2] == [True, True]  # files and rules were shared out
     assert two == one
 
@@ -185,6 +185,23 @@ def test_a_failed_child_costs_nothing_but_time(dense, monkeypatch):
 
     monkeypatch.setattr(forked, "share_out", failing_child)
     assert reporters.render(_report(dense, True, monkeypatch), "html") == one
+
+
+def test_work_beside_is_done_here_once_before_this_process_takes_a_job():
+    order = []
+    results = forked.share_out(20, lambda job: (job, os.getpid(), order.append(("job", os.getpid())) or time.sleep(0.002)),
+                               beside=lambda: order.append(("beside", os.getpid())))
+    assert [job for job, _, _ in results] == list(range(20))
+    assert order[0] == ("beside", os.getpid()) and order.count(("beside", os.getpid())) == 1
+    assert {pid for _, pid, _ in results} - {os.getpid()}  # the child ran jobs meanwhile
+    order.clear()
+    forked.share_out(20, lambda job: job, fork=False, beside=lambda: order.append("beside"))
+    assert order == []  # nothing forked: whatever it was for is done when it is needed
+
+
+def test_the_html_report_imports_its_plotting_library_beside_the_rules():
+    assert reporters.FORMATS["html"].beside() is not None and reporters.FORMATS["json"].beside() is None
+    assert reporters.FORMATS["html"].beside()() is plot
 
 
 def test_jobs_named_first_are_taken_first():

@@ -196,6 +196,41 @@ def test_texts_written_with_a_kept_style_are_the_texts_matplotlib_writes(monkeyp
     assert "&lt;axis&gt;" in kept[1] and "fill: #333333" in kept[0]
 
 
+def test_texts_drawn_plainly_are_the_texts_matplotlib_draws(monkeypatch):
+    """Row labels, tick labels, titles and side labels, by the plain path: as ``Text.draw`` draws them, ids included."""
+    from matplotlib.text import Text
+
+    charts = [*_every_kind(), _chart(LINEAR, [(2.0e7, 2.2e7), (-3.1e7, None)], 'Ünïcode & <axis> "title"'), _every_kind()[0]]
+    plain = plot.draw(charts)
+    monkeypatch.setattr(svgtext.LaidOut, "draw", Text.draw)
+    assert plot.draw(charts) == plain
+
+
+@pytest.mark.parametrize("properties", [{}, {"rotation": 30}, {"url": "#f1-c0"}, {"clip_on": True}, {"text": "two\nlines"}, {"alpha": 0.5}])
+def test_a_text_drawn_beside_one_of_its_style_is_the_text_matplotlib_draws(properties):
+    """The second of two texts of one style takes the plain path where it can (the first writes the style);
+    clipped, rotated, linked or multi-line texts go through ``Text.draw``: each as matplotlib draws it."""
+    import io
+
+    import matplotlib.figure
+    from matplotlib.text import Text
+
+    def drawn(kind) -> str:
+        figure = matplotlib.figure.Figure(dpi=svgtext.DPI)
+        axes = figure.add_axes((0.1, 0.1, 0.8, 0.8))
+        axes.set_axis_off()
+        shown = {"text": "1.5x", **properties}
+        for y in (0.25, 0.75):
+            axes.add_artist(kind(0.5, y, clip_box=axes.bbox, **{"clip_on": False, **shown}))
+        out = io.StringIO()
+        with matplotlib.rc_context(plot.RC):
+            figure.draw(svgtext.Renderer(100, 100, out, svgtext.Measured()))
+        return out.getvalue()
+
+    plain = drawn(svgtext.LaidOut)
+    assert plain == drawn(Text) and plain.count("</text>") == (4 if "text" in properties else 2)
+
+
 def test_pooled_labels_taken_out_and_put_back_keep_their_order():
     """Rows shown, then fewer, then more than ever: each chart is the one drawn alone."""
     sizes = (6, 2, 9, 3)

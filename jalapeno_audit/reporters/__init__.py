@@ -71,6 +71,7 @@ class Format:
     attaches: bool = False  # writes files beside a report written to a file (its module has ``document``)
     arithmetic: bool = True  # shows each finding's arithmetic (a report built for a format without it may leave it out)
     prepares: bool = False  # writes part of each finding where its rule runs (its module has ``prepare``; see ``preparer``)
+    needs: str | None = None  # a module it will import on a large corpus, imported while the rules run (see ``beside``)
 
     def finish(self, text: str) -> str:
         """The last guard over the whole output, whatever a reporter missed."""
@@ -92,6 +93,17 @@ class Format:
         """
         return self.reporter().prepare() if self.prepares else None
 
+    def beside(self):
+        """What the format needs done in this process while a forked child runs the rules (``run_rules(beside=...)``), or None.
+
+        The HTML report's charts are drawn by two processes, and each imported matplotlib (about 0.35 s) side by side.
+        Imported here while the child runs rules, it is imported once, and the chart drawing's child inherits it.
+        """
+        if self.needs is None:
+            return None
+        module = f"jalapeno_audit.reporters.{self.needs}"
+        return lambda: importlib.import_module(module)
+
     def reporter(self) -> Reporter:
         module: Reporter = importlib.import_module(f"jalapeno_audit.reporters.{self.module}")
         return module
@@ -106,7 +118,7 @@ FORMATS: dict[str, Format] = {
         Format("sarif", "sarif", "SARIF 2.1.0 for code scanning", "json"),
         Format("github", "github", "GitHub workflow annotations", "commands", arithmetic=False),
         Format("claimreview", "claimreview", "schema.org ClaimReview (JSON-LD)", "json", arithmetic=False),
-        Format("html", "html", "one self-contained page with a chart per dispute", "html"),
+        Format("html", "html", "one self-contained page with a chart per dispute", "html", needs="plot"),
     )
 }
 

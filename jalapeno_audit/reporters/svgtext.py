@@ -9,10 +9,12 @@ once per process.
 from __future__ import annotations
 
 import io
+import math
 import re
 from dataclasses import dataclass, field
 
 from matplotlib.backends.backend_svg import RendererSVG, _short_float_fmt
+from matplotlib.colors import to_rgba
 from matplotlib.font_manager import findfont, get_font
 from matplotlib.ft2font import LoadFlags
 from matplotlib.text import Text
@@ -41,6 +43,47 @@ class LaidOut(Text):
     labels and titles come back chart after chart, each laid out once here. Drawn by another
     renderer than ours, or wrapped, it is laid out as any text.
     """
+
+    def draw(self, renderer) -> None:
+        """What ``Text.draw`` writes, for a plain one-line text drawn by our renderer, without its general path.
+
+        Matplotlib sets up a graphics context, clipping, path effects and units for every text, then places
+        its anchor twice (once to draw, once more to anchor it in SVG): most of a chart's text cost, for row
+        and tick labels that need none of it. A text our renderer has not written in this style before, or
+        one that is clipped, linked, rotated, rasterised, filtered, boxed or wrapped, is drawn by matplotlib.
+        """
+        if renderer is not None:
+            self._renderer = renderer
+        if not self.get_visible() or self.get_text() == "":
+            return
+        state = vars(self)  # what matplotlib's stubs leave out: the position as set
+        x, y = state["_x"], state["_y"]
+        if (not isinstance(renderer, Renderer) or self.get_clip_on() or self.get_url() is not None or self.get_rotation() != 0
+                or self.get_rasterized() or self.get_agg_filter() is not None or self.get_bbox_patch() or self.get_path_effects()
+                or self.get_usetex() or self.get_wrap() or self.get_parse_math() or not isinstance(x, float | int)
+                or not isinstance(y, float | int)):
+            super().draw(renderer)
+            return
+        rgba = to_rgba(self.get_color())
+        alpha = self.get_alpha()
+        # The key ``_draw_text_as_text`` keeps the style under, from what ``Text.draw`` would put in its graphics context.
+        key = (hash(self.get_fontproperties()), rgba if alpha is None else (*rgba[:3], alpha), rgba[3] if alpha is None else alpha,
+               self.get_horizontalalignment())
+        style = renderer.measured.styles.get(key)
+        _, info, _ = self._get_layout(renderer)
+        if style is None or len(info) != 1:
+            super().draw(renderer)
+            return
+        posx, posy = self.get_transform().transform((float(x), float(y)))
+        if not (math.isfinite(posx) and math.isfinite(posy)):
+            super().draw(renderer)  # as matplotlib leaves it out (and says why)
+            return
+        line, _, (x, y) = info[0]
+        renderer.open_group("text", self.get_gid())
+        # Where ``Text.draw`` draws its one line: moved from the anchor by the layout, on a canvas whose y axis points down.
+        renderer.write_text(line, x + posx, renderer.height - (y + posy), (posx, posy), self.get_rotation(), style)
+        renderer.close_group("text")
+        self.stale = False
 
     def _get_layout(self, renderer):
         lay_out = super()._get_layout  # type: ignore[misc]  # matplotlib's own, which its stubs leave out
@@ -90,8 +133,13 @@ class Renderer(RendererSVG):
         style = self.measured.styles.get(key)
         if style is None:
             style = self.measured.styles[key] = self._style(gc, prop, mtext)
+        self.write_text(s, x, y, mtext.get_transform().transform(mtext.get_unitless_position()), angle, style)
+
+    def write_text(self, s: str, x: float, y: float, anchor, angle: float, style: str) -> None:
+        """An unrotated (``angle`` 0) one-line text drawn at (``x``, ``y``) and anchored at ``anchor`` (in display
+        coordinates), in a style written before: the element matplotlib writes for it."""
         # As matplotlib places an anchored text: at its anchor, moved along the vertical of its angle (0) to the baseline.
-        ax, ay = mtext.get_transform().transform(mtext.get_unitless_position())
+        ax, ay = anchor
         ay = self.height - ay
         v_offset = 0.0 * (x - ax) + 1.0 * (y - ay)
         ax, ay = _short_float_fmt(ax + v_offset * 0.0), _short_float_fmt(ay + v_offset * 1.0)

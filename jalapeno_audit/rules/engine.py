@@ -344,7 +344,7 @@ LONGEST_FIRST = ("condition-mismatch", "value-mismatch", "metric-conflation", "r
 
 
 def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None, *, arithmetic: bool = True,
-              prepare: Callable[[Finding], str] | None = None):
+              prepare: Callable[[Finding], str] | None = None, beside: Callable[[], object] | None = None):
     """Run the rules over the corpus; return sorted findings and the rounding notes.
 
     On a large corpus two processes share the rules, each taking the next rule when done with
@@ -353,6 +353,7 @@ def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None, *
     will not show it (``arithmetic=False``): then those findings have none, and asking fails.
     ``prepare`` writes what the report's format makes of each finding (``Finding.prepared``, see
     ``reporters.Format.prepares``) where its rule ran, so that two processes share that work too.
+    ``beside`` is done in this process while the child runs rules, when there is one (``forked.share_out``).
     """
     context = Context(corpus)
     rules = list(rules)
@@ -386,7 +387,7 @@ def run_rules(corpus: Corpus, rules, severities: dict[str, str] | None = None, *
         return _ClaimUnpickler(io.BytesIO(data), corpus).load()
 
     longest = [number for rule_id in LONGEST_FIRST for number, rule in enumerate(rules) if rule.ID == rule_id]
-    shared = forked.share_out(len(rules), run, fork=len(corpus.claims) >= FORK_FROM_CLAIMS, first=longest, pack=pack, unpack=unpack)
+    shared = forked.share_out(len(rules), run, fork=len(corpus.claims) >= FORK_FROM_CLAIMS, first=longest, pack=pack, unpack=unpack, beside=beside)
     findings: list[Finding] = []
     notes: list[Note] = []
     for found, noted in shared:
