@@ -429,6 +429,28 @@ def test_a_time_to_train_is_read_from_words_of_training_and_needs_a_device_count
     assert read("The GB200 answered in 18 minutes.")[0][2:4] == (None, "min")
 
 
+def test_a_time_to_train_of_a_system_of_fixed_size_needs_no_device_count():
+    catalog = load_catalog(("sized.yaml", b"""
+systems:
+  ipu-pod16: {name: "Graphcore IPU-POD16", aliases: ["IPU-POD16"]}
+  dgx-a100: {name: "NVIDIA DGX A100 (8 A100 GPUs)", aliases: ["DGX A100"]}
+  pod-of-parts: {name: "Acme training pod", aliases: ["Acme pod"]}
+  acme-chip: {name: "Acme chip", part_of: {pod-of-parts: 64}}
+  acme-cluster: {name: "Acme cluster", aliases: ["Acme cluster"]}
+  acme-rack: {name: "Acme NVL72", aliases: ["Acme NVL72"]}
+"""))
+
+    def read(text):
+        _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+        return [(c.figure, c.system, c.metric, sorted(c.doubts)) for c in found]
+
+    for system, name in (("ipu-pod16", "IPU-POD16"), ("dgx-a100", "DGX A100"), ("pod-of-parts", "Acme pod")):
+        assert read(f"Training ResNet-50 takes 28.3 minutes on the {name}.") == [("28.3", system, "time-to-train", [])], name
+    # A system of no fixed size, or a rack (a run "on" racks is as often on many): how many devices trained is the reader's to find.
+    for name in ("Acme cluster", "Acme NVL72"):
+        assert read(f"Training ResNet-50 takes 28.3 minutes on the {name}.")[0][3] == ["at"], name
+
+
 def test_a_percent_after_a_verb_of_winning_is_the_lead():
     assert [(f[0], f[1], f[2], f[3], f[4], f[7]) for f in _summary("Jalapeño beats the GB200 by 30% in throughput.")] == [
         ("ratio", "1.3", None, "jalapeno", "gb200", [])]

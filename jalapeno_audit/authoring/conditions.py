@@ -166,7 +166,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # The count the article gives all its runs is a run's whose sentence counts no devices of its own.
     runs = placed.runs if candidate.kind == "value" and metric is not None and metric.family in RUN_FAMILIES \
         and not _DEVICE.search(unnamed_text) and not COUNTED.search(unnamed_text) else {}
-    if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text) and not runs:
+    if candidate.kind == "value" and metric is not None and metric.family == "training" and not _DEVICE.search(sentence.text) and not runs \
+            and not sized(catalog, candidate.system):
         candidate.doubts["at"] = "a time to train depends on how many devices trained: the sentence does not say"
         return
     in_sentence = said(unnamed_text, True)
@@ -241,6 +242,21 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
             continue  # the paragraph's device counts, those of the sentence's other clauses, and the per-device basis itself
         found.append(match)
     return sorted(found, key=lambda match: match.start())
+
+
+#: A system's name that says how many devices it is made of: "IPU-POD16", "DGX A100 (8 A100 GPUs)". Not a rack's
+#: ("GB200 NVL72"): a run "on GB200 NVL72" is as often on many of them.
+_SIZED_NAME = re.compile(r"POD-?\d+\b|\(\d[\d,]*\s+(?:[\w-]+\s+){0,3}(?:GPUs|NPUs|TPUs|IPUs|chips|accelerators|cards)\)", re.I)
+
+
+def sized(catalog: Catalog, system_id: str | None) -> bool:
+    """Whether a system is of a fixed number of devices, so that a figure of it needs no count of them: its catalog
+    name or an alias says how many ("IPU-POD16", "DGX A100 (8 A100 GPUs)"), or the catalog builds it of a number of parts."""
+    system = catalog.systems.get(system_id or "")
+    if system is None:
+        return False
+    return any(_SIZED_NAME.search(name) for name in (system.name, *system.aliases)) or any(
+        whole == system.id for other in catalog.systems.values() for whole, _ in other.part_of)
 
 
 def _one_unit(catalog: Catalog, candidate: Candidate) -> bool:
