@@ -172,3 +172,10 @@ def test_a_family_name_in_quotes_before_its_members_is_one_mention():
     text = ('Jalapeño is new. Jalapeño ships soon. Jalapeño is made in Texas.\n\n'
             'OpenAI claims up to 2,517 TFLOPS of compute. It is 2x faster than Nvidia\'s "Ampere" A100.')
     assert _found(text)[0][1:] == ("jalapeno", False)
+
+
+def test_devices_no_reader_can_pin_down_owned_by_a_named_system_are_that_systems():
+    """ "Eos's GPUs deliver N": the GPUs are Eos's, not a second system the sentence names."""
+    assert _found("Eos’s GPUs collectively deliver a staggering 42.6 exaflops.") == [("42.6", "nvidia-eos", False)]
+    assert _found("Eos's GPUs deliver 42.6 exaflops.") == [("42.6", "nvidia-eos", False)]
+    assert _found("Unlike GPUs, Eos's design delivers 42.6 exaflops.") == [("42.6", "nvidia-eos", False)]  # the GPUs are set against it

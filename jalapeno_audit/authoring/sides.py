@@ -77,6 +77,7 @@ _ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?
 #: A word of comparison between a figure and a name after it: the name is the other side's, whatever ran on it.
 _THAN = re.compile(r"\b(?:than|versus|vs\.?|compared|against)\b", re.I)
 _QUOTES = re.compile(r"[\"“”]")
+_POSSESSIVE = re.compile(r"['’]s\s+")
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
@@ -313,10 +314,14 @@ class SideReader:
         """Two names with only a space between name one thing (quote marks around one aside: '"Ampere" A100'): the one that
         belongs to a family (a chip), when the other belongs to none (a line, a platform or a common noun: "DGX H100",
         "Blackwell B200", "H100 GPUs"). ``starts``
-        gets, for a kept name after the one dropped, where the thing starts: the words before it are before the pair."""
+        gets, for a kept name after the one dropped, where the thing starts: the words before it are before the pair.
+        A name no reader can pin down, owned by the name before it ("Eos's GPUs"), is that system's devices: one thing too."""
         kept = list(named)
         for first, second in pairwise(named):
             name = max((n for n in self.systems if text.lower().startswith(n, first[0])), key=len, default="")
+            if name and second[1] in self.vague and first[1] not in self.vague and _POSSESSIVE.fullmatch(text, first[0] + len(name), second[0]):
+                kept.remove(second)
+                continue
             if first[1] == second[1] or not name or not _QUOTES.sub("", text[first[0] + len(name):second[0]]).isspace():
                 continue
             chips = [side for side in (first, second) if side[1] in self.members]
