@@ -129,6 +129,10 @@ def test_settings_versions_and_words_inside_names_are_not_figures():
     roles = {(r.text.strip(), r.role) for r in read_figures(text, non_figures=True)}
     assert {("1", "condition"), ("8", "condition"), ("64", "condition"), ("9.1", "count")} <= roles
     assert [r.text for r in read_figures("ten GPUs and Tensor cores; Ten of them")] == ["Ten"]
+    # A short name and a colon before a bare number is a setting ("TP: 8"); before a figure with its unit, a list's item.
+    assert [r.role for r in read_figures("TP: 8, BS: 1", non_figures=True)] == ["condition", "condition"]
+    for item, figure in (("SRAM: 120MB", "120"), ("R-GAT: 1.1 minutes", "1.1"), ("Llama 2 70B LoRA: 0.4 minutes", "0.4"), ("TDP: 350 W", "350")):
+        assert [r.text for r in read_figures(item)] == [figure], item
 
 
 def test_a_count_before_a_rack_unit_size_counts_what_follows():

@@ -312,6 +312,13 @@ def _word_value(text: str, match: re.Match) -> Reading | None:
     return reading
 
 
+#: A setting written as an assignment before a bare number: "BS=1", "tp=8", "batch size of 64", "concurrency: 16".
+_SETTING_BEFORE = re.compile(r"\b(?:[A-Z]{1,4}\s*=|(?:batch(?: size)?|concurrency)\s*[=:])\s*$|\bbatch size(?: of)?\s+$", re.I)
+#: A short capitalised name before a colon ("TP: 8", "BS: 1"): a setting when nothing follows the number; with a unit
+#: after it, an item of a list of figures ("SRAM: 120MB", "R-GAT: 1.1 minutes", "TDP: 350 W").
+_SETTING_NAMED = re.compile(r"\b[A-Z]{1,4}\s*:\s*$")
+
+
 def _value(text: str, match: re.Match) -> Reading | None:
     written, suffix = match["n"], (match["s"] or "")
     start, end = match.start(), match.end()
@@ -333,7 +340,7 @@ def _value(text: str, match: re.Match) -> Reading | None:
         return _nonfigure(text, match, COUNT)
     if re.search(r"[A-Za-z]\s*\.?$", before) and re.search(r"(?:v|version|gen|MLPerf|Llama|GPT|PCIe|HBM|DDR|NVLink)\s*\.?$", before, re.I):
         return _nonfigure(text, match, COUNT)  # a version or a product generation ("Llama 3.1", "PCIe 5")
-    if re.search(r"\b(?:[A-Z]{1,4}|batch(?: size)?|concurrency)\s*[=:]\s*$|\bbatch size(?: of)?\s+$", before, re.I) or re.match(
+    if _SETTING_BEFORE.search(before) or (label is None and _SETTING_NAMED.search(before)) or re.match(
             r"\s*(?:concurrent|simultaneous|parallel)\s+(?:requests|users|streams|sessions|queries)\b", text[end:end + 40], re.I):
         return _nonfigure(text, match, CONDITION)  # "BS=1", "TP=1", "64 concurrent requests": a condition of a figure
     if (label is None or label in _JOINERS) and "." in written and re.search(r"(?:\b[A-Za-z]+[a-z][A-Z][A-Za-z]*|\bCUDA|\bv)\s*$", before):
