@@ -139,3 +139,11 @@ def test_a_count_before_a_rack_unit_size_counts_what_follows():
     roles = {(r.text.strip(), r.role) for r in read_figures("across eighteen 2U servers and 4 1U nodes", non_figures=True)}
     assert {("eighteen", "count"), ("4", "count")} <= roles
     assert [r.text for r in read_figures("eighteen 2U servers at 30 kW")] == ["30"]
+
+
+def test_a_number_like_a_year_before_a_unit_of_measure_is_a_figure():
+    for text, figure in (("I was able to achieve 2050 FPS", "2050"), ("it reached 2024 tok/s", "2024"), ("a 2030 GW build-out", "2030")):
+        assert [r.text for r in read_figures(text)] == [figure], text
+    # Before anything else it is a year, and a count of tokens is a length: no figure either way.
+    for text in ("in 2024 the chip shipped", "the 2025 MLPerf round", "since 2019 TSMC", "2048 tokens of input"):
+        assert read_figures(text) == [], text

@@ -72,3 +72,11 @@ def test_a_figure_behind_a_sign_is_doubted_on_its_bound():
     _, found = scaffold("The H100 has a very high power limit (>100W TDP).", "x", _CATALOG, archive=None, publisher=None, url=None, published=None)
     (candidate,) = found
     assert candidate.figure == "100" and "approx" in candidate.doubts
+
+
+def test_a_figure_handed_back_to_whoever_stated_it_is_their_claim_not_another():
+    text = "I was able to achieve 2050 FPS on the Metis with ResNet-50.\n\nYour 2050 FPS is slightly above the published M.2 figure."
+    assert _figures(text) == ["2050"]
+    # Another figure after "your", or the same one said again without it, is proposed.
+    assert _figures(text.replace("Your 2050", "Your 2150")) == ["2050", "2150"]
+    assert _figures(text.replace("Your 2050", "The 2050")) == ["2050", "2050"]

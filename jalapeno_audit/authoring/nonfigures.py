@@ -1,8 +1,7 @@
 """Numbers an article writes that no analyst records as a benchmark or a specification of an accelerator: a version
 number's parts, a temperature, the time frame a sentence opens with, a grid's dimensions, a share of an industry's
 spending, an amount of something else in a device's unit ("8 MB worth of parameters"), the host computer's memory, a
-figure asked about. They are
-not proposed at all."""
+figure asked about, a figure handed back to whoever stated it ("Your 2050 FPS is above ..."). They are not proposed at all."""
 
 from __future__ import annotations
 
@@ -39,9 +38,21 @@ _HOST_AFTER = re.compile(r"\s*[A-Za-z]*\s+(?:of\s+)?host\s+(?:memory|ram|dram)\b
 _QUESTION = re.compile(r"\?[\"”’)]*\s*$")
 
 
+#: "Your" right before a figure: the figure of whom the text answers, said back to them.
+_YOURS = re.compile(r"\byour\s+$", re.I)
+
+
 def not_figures(found: list[Candidate]) -> list[Candidate]:
     """The candidates left once the numbers that are no accelerator's figures are set aside."""
-    return [candidate for candidate in found if not _no_figure(candidate)]
+    kept = [candidate for candidate in found if not _no_figure(candidate)]
+    return [candidate for number, candidate in enumerate(kept) if not _handed_back(candidate, kept[:number])]
+
+
+def _handed_back(candidate: Candidate, before: list[Candidate]) -> bool:
+    """A reply's "your 2050 FPS", when an earlier sentence stated 2050 of the same metric: the one claim is that one."""
+    return candidate.kind == "value" and bool(_YOURS.search(candidate.quote, 0, candidate.start)) and any(
+        earlier.kind == "value" and earlier.sentence < candidate.sentence and earlier.figure == candidate.figure
+        and earlier.metric == candidate.metric for earlier in before)
 
 
 def _no_figure(candidate: Candidate) -> bool:

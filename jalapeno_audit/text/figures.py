@@ -102,6 +102,9 @@ _PRODUCT = re.compile(r"\s*(?:(?!(?:NV|MX)?FP\d|BF\d|INT\d|TF\d)[A-Z][A-Za-z]*\d
 #: Units of the calendar.
 #: A number of them after "the past", "the last", "the next" is a period ("in the past four years"), not a figure of a
 #: system; "tapeout in nine months" is one.
+#: A unit after a number that looks like a year makes it a measure ("2050 FPS", "2024 tok/s"); a count of tokens stays a
+#: length ("2048 tokens"), which is no figure either way.
+_UNIT_OF_A_MEASURE = re.compile(r"FPS|[TGPE]?(?:FLOPS|OPS)|[kMG]?W|[KMGT]B|\w+/\w+(?:/\w+)*")
 _PERIODS = ("year", "years", "month", "months", "quarter", "quarters", "decade", "decades")
 _PAST = re.compile(r"\b(?:past|last|next|coming|previous|recent)\s+$", re.I)
 _LABEL = re.compile(r"\s*\[?(?P<label>(?:[A-Za-z$€%][\w$€%/\-\.]*[\w%/]|[A-Za-z%])(?:\s*/\s*\w+)*)")
@@ -324,7 +327,7 @@ def _value(text: str, match: re.Match) -> Reading | None:
     start, end = match.start(), match.end()
     label = _label(text, end)
     before = text[max(0, start - 12):start]
-    if _YEAR.fullmatch(written) and not suffix and not match["cur"]:
+    if _YEAR.fullmatch(written) and not suffix and not match["cur"] and not (label and _UNIT_OF_A_MEASURE.fullmatch(label)):
         return _nonfigure(text, match, YEAR)
     if (before.endswith("[") and text[end:end + 1] == "]") or re.search(r"\b(?:Table|Figure|Fig\.|Section|Appendix|Chart)\s*$", before, re.I):
         return _nonfigure(text, match, NOTE)  # "submission [1]", "in Table 1": a reference to a note or a part of the text
