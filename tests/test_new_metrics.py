@@ -400,3 +400,9 @@ def test_a_bandwidth_off_the_chip_or_tile_itself_is_its_links():
     # Off-chip memory is memory; a bandwidth merely beside the words is not read by them.
     assert _found("Jalapeño provides 8 TB/s of off-chip memory bandwidth.", links)[0][2] == "memory-bandwidth"
     assert _found("Jalapeño has 10 TB/s of on-chip bandwidth and 4 TB/s of off-chip bandwidth.", links)[0][2] != "interconnect-bandwidth"
+
+
+def test_a_token_rate_written_as_forums_write_it_is_a_token_rate():
+    assert _found("The Jalapeño held a steady 90 t/s on Kimi K2.5.")[0][0] == "90"
+    assert _found("The Jalapeño held a steady 90 t/s on Kimi K2.5.")[0][2:] == (None, ["metric"])  # aggregate or one user's?
+    assert _found("The Jalapeño held a steady 90 t/s per user on Kimi K2.5.")[0][2:] == ("tokens-per-sec-per-user", [])

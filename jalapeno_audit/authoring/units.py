@@ -10,8 +10,9 @@ from jalapeno_audit.authoring.metric_words import COUNT_PER, bytes_label
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import Reading
 
-#: A token rate, and "per user" after it: one user's speed ("tokens/sec/user", "tokens each second for every user").
-TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a|each)\s*s(?:ec(?:ond)?)?\b"
+#: A token rate, and "per user" after it: one user's speed ("tokens/sec/user", "tokens each second for every user"; "t/s"
+#: as forums write it).
+TOKEN_RATE = re.compile(r"\s*(?:output\s+|mixed\s+)?(?:tok(?:en)?s?\s*(?:/|per|a|each)\s*s(?:ec(?:ond)?)?|t/s)\b"
                          r"(?P<user>\s*(?:/|per|a|for\s+(?:every|each))\s*user\b)?", re.I)
 #: A token rate per something else than a user or a device ("tokens/second per TFLOPS", "tokens per second per kW").
 PER_BASIS = re.compile(r"\s*(?:output\s+|mixed\s+)?tok(?:en)?s?\s*(?:/|per|a)\s*s(?:ec(?:ond)?)?\b\s*(?:/|per\s)\s*"
