@@ -172,3 +172,11 @@ def test_a_hedge_written_before_each_figure_of_a_list_but_the_last_does_not_cove
 def test_formats_joined_by_a_slash_before_a_unit_are_read_past_and_written_together():
     assert _found("Jalapeño has a peak of 59.4 FP16/BF16 TFLOPS.") == [("59.4", "jalapeno", "peak-compute", {"precision": "fp16/bf16"}, [])]
 
+
+
+def test_a_precision_written_after_another_clauses_figure_is_that_figures():
+    text = "Jalapeño offers 11 TFLOPS at FP8, and the GB200 can go up to 16 TFLOPS."
+    assert [f[3:] for f in _found(text)] == [({"precision": "fp8"}, []), ({}, [])]
+    # Said apart from any figure, or after a figure of the same system, the precision may be either's: left to the reader.
+    assert _found("In FP8, Jalapeño offers 11 TFLOPS, and the GB200 can go up to 16 TFLOPS.")[1][4] == ["at"]
+    assert _found("The GB200 offers 11 TFLOPS at FP8, and the GB200 can go up to 16 TFLOPS.")[1][4] == ["at"]

@@ -182,6 +182,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
         # doubt names the first of them.
         open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text, compute))
+                      and not (text is sentence.text and _anothers_precision(catalog, candidate, match, (sentence.text, unnamed_text), placed.part))
                       and not (text is sentence.context and (_anothers(match, unnamed_context, settings)
                                                              or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
         if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
@@ -377,6 +378,21 @@ def _others_run(catalog: Catalog, candidate: Candidate, match: re.Match[str], co
     start, end = _sentence_span(unnamed, match.start(), match.end())
     named = {found for _, found in mentions(text[start:end], name_index(catalog, "systems"))}
     return bool(named) and not named & {candidate.system, candidate.vs} and any(reading.label for reading in read_figures(unnamed[start:end]))
+
+
+def _anothers_precision(catalog: Catalog, candidate: Candidate, match: re.Match[str], texts: tuple[str, str], part: tuple[int, int]) -> bool:
+    """Whether a precision the sentence states is written right after the figure of an earlier clause about another
+    system ("Meteor Lake's NPU is capable of 11 TOPS at INT8, and AMD's XDNA can go up to 16 TOPS"): that figure's, not
+    this one's. Of the same system ("745 TFLOPS at FP8 and 372 TFLOPS"), the reader says whether it is this one's too."""
+    text, unnamed = texts
+    if (setting_of(match.group()) or ("", ""))[0] != "precision" or match.start() >= part[0] or candidate.system is None:
+        return False
+    systems = name_index(catalog, "systems")
+    earlier = {found for _, found in mentions(text[:part[0]], systems)}
+    if not earlier or candidate.system in earlier:
+        return False
+    return any(reading.end <= match.start() and (attached := _ATTACHED.match(unnamed, reading.end)) is not None
+               and attached.start("precision") == match.start() for reading in read_figures(unnamed[:part[0]]))
 
 
 def _sentence_span(context: str, start: int, end: int) -> tuple[int, int]:
