@@ -180,3 +180,4 @@ def test_a_precision_written_after_another_clauses_figure_is_that_figures():
     # Said apart from any figure, or after a figure of the same system, the precision may be either's: left to the reader.
     assert _found("In FP8, Jalapeño offers 11 TFLOPS, and the GB200 can go up to 16 TFLOPS.")[1][4] == ["at"]
     assert _found("The GB200 offers 11 TFLOPS at FP8, and the GB200 can go up to 16 TFLOPS.")[1][4] == ["at"]
+

@@ -406,3 +406,15 @@ def test_a_token_rate_written_as_forums_write_it_is_a_token_rate():
     assert _found("The Jalapeño held a steady 90 t/s on Kimi K2.5.")[0][0] == "90"
     assert _found("The Jalapeño held a steady 90 t/s on Kimi K2.5.")[0][2:] == (None, ["metric"])  # aggregate or one user's?
     assert _found("The Jalapeño held a steady 90 t/s per user on Kimi K2.5.")[0][2:] == ("tokens-per-sec-per-user", [])
+
+
+
+def test_operations_a_second_spelled_with_a_prefix_are_in_its_unit_and_a_precision_in_bits_as_written():
+    catalog = load_catalog(("catalog.yaml", _OPS))
+    for spelled in ("petaops", "peta-ops", "petaop/s"):
+        _, found = scaffold(f"Jalapeño delivers 115 {spelled} at 4-bit precision.", "x", catalog, archive=None, publisher=None,
+                            url=None, published=None)
+        assert [(c.unit, c.metric, c.at, sorted(c.doubts)) for c in found] == [("POPS", "peak-ops", {"precision": "4-bit"}, [])], spelled
+    # A bus's width is no precision.
+    _, found = scaffold("Jalapeño delivers 115 petaops on a 192-bit memory bus.", "x", catalog, archive=None, publisher=None, url=None, published=None)
+    assert found[0].at == {}

@@ -179,3 +179,23 @@ def test_devices_no_reader_can_pin_down_owned_by_a_named_system_are_that_systems
     assert _found("Eos’s GPUs collectively deliver a staggering 42.6 exaflops.") == [("42.6", "nvidia-eos", False)]
     assert _found("Eos's GPUs deliver 42.6 exaflops.") == [("42.6", "nvidia-eos", False)]
     assert _found("Unlike GPUs, Eos's design delivers 42.6 exaflops.") == [("42.6", "nvidia-eos", False)]  # the GPUs are set against it
+
+
+def test_the_system_of_an_article_about_a_part_may_be_the_whole():
+    catalog = load_catalog(("parts.yaml", b"""
+systems:
+  acme-chip: {name: "Acme chip", aliases: ["Acme"], part_of: {acme-system: 288}}
+  acme-system: {name: "Acme system of 288 chips"}
+metrics:
+  peak-ops: {name: "peak operations per second", unit: TOPS, better: higher, family: compute}
+units:
+  POPS: {metric_unit: TOPS, factor: 1000}
+"""))
+    about = "Acme is new. Acme ships soon. Acme is made in Texas.\n\n"
+
+    def found(text):
+        _, drafted = scaffold(about + text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+        return [(str(c.figure), c.system, "system" in c.doubts) for c in drafted]
+
+    assert found("The prototype system delivers 115 petaops.") == [("115", None, True)]  # the chip's, or the whole's?
+    assert found("A record 115 petaops, in one package.") == [("115", "acme-chip", False)]

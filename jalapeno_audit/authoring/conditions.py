@@ -34,7 +34,7 @@ CONDITION = re.compile(
     r"\b(?:" + FORMATS + r"(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
-    r"data ?types?|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
+    r"data ?types?|(?:4|6|8|16|32)-bit\s+precision|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)(?:\b|(?<=\+))", re.I)
 #: Settings of a run, not of the hardware: the software, a batch size, a scenario, concurrency.
 _RUN_ONLY = re.compile(r"TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|Megatron|llama\.cpp|"
@@ -59,6 +59,7 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     # formats joined so ("FP8/FP16/BF16/TF32": fp8/fp16/bf16/tf32).
     ("precision", re.compile(FORMATS + r"(?:\s+precision)?", re.I), None),
     ("precision", re.compile(r"bfloat\s?16", re.I), "bf16"),
+    ("precision", re.compile(r"(?:4|6|8|16|32)-bit\s+precision", re.I), None),  # "at 4-bit precision": 4-bit
     ("software", re.compile(r"TensorRT-LLM|TRT-LLM", re.I), "tensorrt-llm"),
     ("software", re.compile(r"vLLM", re.I), "vllm"),
     ("software", re.compile(r"SGLang", re.I), "sglang"),

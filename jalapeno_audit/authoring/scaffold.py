@@ -87,7 +87,8 @@ class Scaffolder:
         self.models = name_index(catalog, "models")
         self.metrics = MetricReader(catalog)
         self.sides = SideReader(self.systems, frozenset(sid for sid, system in catalog.systems.items() if system.vague),
-                                frozenset(sid for sid, system in catalog.systems.items() if system.member_of))
+                                frozenset(sid for sid, system in catalog.systems.items() if system.member_of),
+                                frozenset(sid for sid, system in catalog.systems.items() if system.part_of))
         self.tables = TableDrafter(catalog, self.systems, self.models, self.metrics)
         self.named: set[str] = set()  # the systems the article being read names
         self.runs: dict[str, str] = {}  # the device count the article being read states for all its runs

@@ -78,6 +78,8 @@ _ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?
 _THAN = re.compile(r"\b(?:than|versus|vs\.?|compared|against)\b", re.I)
 _QUOTES = re.compile(r"[\"“”]")
 _POSSESSIVE = re.compile(r"['’]s\s+")
+#: The noun of a whole built of devices: where the article's system is such a device, "the system" may be the whole.
+_WHOLE = re.compile(r"\b(?:system|server|rack|cluster|pod|supercomputer)s?\b", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
@@ -95,9 +97,11 @@ class _Named(NamedTuple):
 class SideReader:
     """Reads subjects and comparators with one catalog's system names."""
 
-    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset(), members: frozenset[str] = frozenset()) -> None:
+    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset(), members: frozenset[str] = frozenset(),
+                 parts: frozenset[str] = frozenset()) -> None:
         self.systems = systems  # every unambiguous system name and alias (lower case) -> id
         self.members = members  # the systems that belong to a family ("H100" of Hopper): a chip, not a line or a platform
+        self.parts = parts  # the systems the catalog builds into wholes (a chip of a rack): "the system" may be the whole
         self.vague = vague  # the systems no reader can pin down ("GPUs in general"): no subject of a paragraph
         self.sole: str | None = None  # the system an article is about when it names others only in passing
         self.back = True  # whether "it" in the sentence being read may be the article's subject (see ``carried.back_to``)
@@ -223,6 +227,7 @@ class SideReader:
             # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
             candidate.system = subject
         elif not named and self.sole and self._only_sole(context) \
+                and not (self.sole in self.parts and _WHOLE.search(text, 0, reading.start)) \
                 and not _COMPARING.search(text, (listed := _listed_from(text, reading.start)), reading.start) \
                 and not any(not self._makers(found.group()) for found in _ANOTHERS.finditer(text, listed, reading.start)):
             # A sentence that names no system, in a paragraph that names none but the system the article is about (and

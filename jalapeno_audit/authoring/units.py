@@ -27,9 +27,9 @@ _SCALED_RATE = re.compile(r"\s*(?:(?P<kilo>kilo)tok(?:en)?s?\s*(?:/|per|a)\s*s(?
                           r"(?P<user>\s*(?:/|per|a)\s*user\b)?", re.I)
 #: A time per token ("2 ms/token", "30 milliseconds per output token"): the catalog's time per output token.
 _PER_TOKEN = re.compile(r"\s*(?P<unit>ms|milliseconds?|s|secs?|seconds?)\s*(?:/|per|a)\s*(?:output\s+)?token\b", re.I)
-#: Units of data and of operations spelled out ("gigabits per second", "terabytes", "petaop/s"), and the symbol letter of
-#: each prefix.
-_SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what>bits?|bytes?|ops?(?=/s)|operations(?=\s+per\s+second))\b"
+#: Units of data and of operations spelled out ("gigabits per second", "terabytes", "petaop/s"; "peta-ops" and "teraops",
+#: as operations a second are written for TOPS), and the symbol letter of each prefix.
+_SPELLED_UNIT = re.compile(r"\s*(?P<prefix>kilo|mega|giga|tera|peta|exa)(?P<what>bits?|bytes?|ops?(?=/s)|-?ops\b|operations(?=\s+per\s+second))\b"
                            r"(?P<rate>\s+(?:per|a)\s+second|/s(?:ec)?\b)?", re.I)
 _PREFIXES = {"kilo": "K", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
 #: A quantity scaled by number words and counted in operations or bytes a second ("502 trillion operations per second",
@@ -125,7 +125,7 @@ class UnitReader:
         spelled = _SPELLED_UNIT.match(tail)
         if spelled is None:
             return None
-        what = spelled["what"].lower()
+        what = spelled["what"].lower().lstrip("-")
         bits = what.startswith("bit")
         symbol = _PREFIXES[spelled["prefix"].lower()]
         # Unit spellings are matched without case, so bits are looked up only as "Gbps" or "Gbit/s", never as "Gb/s" (GB/s).
