@@ -155,8 +155,8 @@ def test_a_setting_the_writer_supposes_or_says_is_unknown_is_no_condition():
 
 
 def test_a_parenthesis_after_a_value_that_nothing_reads_may_be_a_condition():
-    assert _found("Jalapeño reaches 1,756 tokens/sec/user (M.2) on Kimi K2.5.")[0][4] == ["at"]
-    # A unit, a setting, a figure or a hedge in it is read.
+    assert _found("Jalapeño reaches 1,756 tokens/sec/user (Gen 2) on Kimi K2.5.")[0][4] == ["at"]
+    # A unit, a setting, a figure or a hedge in it is read (and a board's form factor: see below).
     for aside in ("(TFLOPS)", "(FP8 dense compute)", "(about 1,800 FPS)", "(peak compute)"):
         assert "at" not in _found(f"Jalapeño reaches 1756 TFLOPS {aside} at its best.")[0][4], aside
 
@@ -181,3 +181,12 @@ def test_a_precision_written_after_another_clauses_figure_is_that_figures():
     assert _found("In FP8, Jalapeño offers 11 TFLOPS, and the GB200 can go up to 16 TFLOPS.")[1][4] == ["at"]
     assert _found("The GB200 offers 11 TFLOPS at FP8, and the GB200 can go up to 16 TFLOPS.")[1][4] == ["at"]
 
+
+
+def test_a_boards_form_factor_in_a_parenthesis_is_the_figures_condition():
+    text = "Jalapeño's documentation gives 1756 tokens/sec/user (M.2) / 1946 tokens/sec/user (PCIe) on Kimi K2.5."
+    found = _found(text)
+    assert [(f[0], f[3], f[4]) for f in found] == [("1756", {"form-factor": "m.2"}, []), ("1946", {"form-factor": "pcie"}, [])]
+    # A figure of the same kind with no board named, beside them: which board it is, the reader says.
+    found = _found(text + "\n\nI was able to achieve 2050 tokens/sec/user on Kimi K2.5 with the Jalapeño.")
+    assert [(f[0], f[4]) for f in found] == [("1756", []), ("1946", []), ("2050", ["at"])]

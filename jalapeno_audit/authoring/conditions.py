@@ -490,4 +490,13 @@ def apart(found: list[Candidate], scale: Callable[[Candidate], Fraction] = lambd
                 continue
             for candidate in group:
                 candidate.doubts.setdefault("at", f"the text gives {candidate.system} more than one {candidate.metric} figure: what sets them apart?")
+    # A figure with no board beside other figures of the same kind measured on named boards ("1756 FPS (M.2) / 1946 FPS
+    # (PCIe)", then "I achieved 2050 FPS"): which board is its own, the reader says.
+    alike: dict[tuple, list[Candidate]] = {}
+    for key, group in groups.items():
+        alike.setdefault(key[:-1], []).extend(group)
+    for group in alike.values():
+        for candidate in group:
+            if "form-factor" not in candidate.at and any("form-factor" in other.at and str(other.figure) != str(candidate.figure) for other in group):
+                candidate.doubts.setdefault("at", f"the text gives {candidate.system} more than one {candidate.metric} figure: what sets them apart?")
 

@@ -66,6 +66,8 @@ _NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of
 #: A word of gain after a ratio ("a 3.1x improvement over the MI325X", "20x more than an H100 server"): after an absolute rate in its sentence, the ratio
 #: is of that rate's metric.
 _GAIN = re.compile(r"\s*(?:improvement|increase|gain|boost|uplift|speed-?up|more|higher|greater)\b", re.I)
+#: A board's form factor, alone in a parenthesis after a figure: the board the figure was measured on.
+_FORM_FACTOR = re.compile(r"M\.2|PCIe|SXM\d?|OAM|U\.2", re.I)
 #: A count written just before a size: the size of each of several parts ("six 16GB HBM2e stacks", "8x 80GB"), not of the whole.
 _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\s+$", re.I)
 #: A catalog name (blanked out) right after a figure, before its unit.
@@ -242,7 +244,10 @@ class Scaffolder:
         conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
         projected(candidate, masked, part_start)
         if not is_ratio and "at" not in candidate.doubts and (unread := self._unread_aside(masked, reading)):
-            candidate.doubts["at"] = f"its parenthesis says '({unread})', which may be a condition"
+            if _FORM_FACTOR.fullmatch(unread) and "form-factor" not in candidate.at:
+                candidate.at["form-factor"] = unread.lower()  # "1756 FPS (M.2) / 1946 FPS (PCIe)": the board each was measured on
+            else:
+                candidate.doubts["at"] = f"its parenthesis says '({unread})', which may be a condition"
         if metric is not None and self.catalog.metrics[metric].family == "memory":
             typed = TYPED_MEMORY.match(text, reading.end)
             candidate.memory_type = typed["type"] if typed else None
