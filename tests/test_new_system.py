@@ -199,3 +199,20 @@ units:
 
     assert found("The prototype system delivers 115 petaops.") == [("115", None, True)]  # the chip's, or the whole's?
     assert found("A record 115 petaops, in one package.") == [("115", "acme-chip", False)]
+
+
+def test_a_system_counted_before_its_name_is_the_parts_of_the_one_named_with_it():
+    catalog = load_catalog(("galaxy.yaml", b"""
+systems:
+  acme-galaxy: {name: "Acme Galaxy", aliases: ["Acme Galaxy"]}
+  acme-chip: {name: "Acme Blackhole", aliases: ["Blackhole"], part_of: {acme-galaxy: 32}}
+"""))
+
+    def found(text):
+        _, drafted = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+        return [(str(c.figure), c.system, "system" in c.doubts) for c in drafted]
+
+    assert found("Acme Galaxy systems mesh together 32 Blackhole accelerators for nearly 24 petaFLOPS of FP8 performance.") == [
+        ("24", "acme-galaxy", False)]
+    # Neither counted, either may own the figure: left to the reader.
+    assert found("Acme Galaxy systems mesh together Blackhole accelerators for nearly 24 petaFLOPS of FP8 performance.")[0][2]

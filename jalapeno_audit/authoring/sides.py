@@ -201,6 +201,12 @@ class SideReader:
         own = [sid for pos, sid in before if pos >= part_start] or [
             sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))
             and not _THAN.search(text, reading.end, pos)]  # "N is higher than X's system using the H100": not the H100's
+        if len({*own}) > 1:
+            # "Blackhole Galaxy systems mesh together 32 Blackhole accelerators for nearly 24 petaFLOPS": a system counted
+            # before its name is the parts the other is built of, not the figure's owner.
+            uncounted = [sid for pos, sid in before if pos >= part_start and not _COUNTED.search(text, 0, pos)]
+            if len({*uncounted}) == 1 and len(uncounted) < len([pos for pos, _ in before if pos >= part_start]):
+                own = uncounted
         own_at = [pos for pos, sid in named if sid in own]
         if len({*own}) == 1 and any(_apart(text, pos, reading) for pos in own_at):
             # "The chip delivers N, while the GB200 ...", "Jalapeño's predecessor reached N", "X replaces a chip that reached N".
