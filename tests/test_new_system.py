@@ -216,3 +216,10 @@ systems:
         ("24", "acme-galaxy", False)]
     # Neither counted, either may own the figure: left to the reader.
     assert found("Acme Galaxy systems mesh together Blackhole accelerators for nearly 24 petaFLOPS of FP8 performance.")[0][2]
+
+
+def test_a_list_under_a_short_heading_that_names_no_system_is_the_articles_subjects():
+    text = _ABOUT + "TL;DR\n- Jalapeño beats the GB200 on Kimi K2.5.\n- 288GB of HBM3E memory per chip on a reticle-limit die"
+    assert _found(text)[-1] == ("288", "jalapeno", False)
+    # Under a heading that names a system, they are that system's, as under a lead-in that names it.
+    assert _found(text.replace("TL;DR", "GB200 notes"))[-1] == ("288", "gb200", False)

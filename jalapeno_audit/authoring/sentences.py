@@ -13,6 +13,8 @@ from jalapeno_audit.corpus.catalog import Catalog
 #: Metadata lines at the top of a text file ("Title: ...") and the source field each fills.
 METADATA_KEYS = {"title": "title", "url": "url", "published": "published", "publisher": "publisher", "source": "url"}
 _METADATA = re.compile(r"^\s*(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*\S)?\s*$")
+#: A heading of a word or two that a list follows ("TL;DR", "Key specs", "Highlights").
+_LIST_HEADING = re.compile(r"[A-Z][\w;&'’-]*(?:\s+[\w;&'’-]+)?")
 _BULLET = re.compile(r"^(?:[-*•–—]|\d+[.)])\s+")
 _SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9$])")
 #: A line that opens a sentence: not one that points back at the line before ("This translates to ...", "These
@@ -93,7 +95,8 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
     for index, (text, number, item) in enumerate(found):
         context = " ".join(found[other][0] for other in prose.get(number, []) if other != index)
         before = [found[other][0] for other in prose.get(number, []) if other < index]
-        lead = before[-1] if item and before and before[-1].endswith(":") else ""
+        # A list's lead-in ends with a colon ("Key specs:"), or is a heading of a word or two right above it ("TL;DR").
+        lead = before[-1] if item and before and (before[-1].endswith(":") or _LIST_HEADING.fullmatch(before[-1])) else ""
         lead_before = item and not before and (opening := _list_opening(found, index, tabled)) is not None
         if lead_before:
             # "Blackwell B200 specifications:", a blank line, then the list: the lead-in is the list's, and its context.
