@@ -223,3 +223,12 @@ def test_a_list_under_a_short_heading_that_names_no_system_is_the_articles_subje
     assert _found(text)[-1] == ("288", "jalapeno", False)
     # Under a heading that names a system, they are that system's, as under a lead-in that names it.
     assert _found(text.replace("TL;DR", "GB200 notes"))[-1] == ("288", "gb200", False)
+
+
+def test_name_and_figure_lines_under_a_lead_in_are_its_lists_items_of_what_the_colon_follows():
+    text = ("The Jalapeño boards are built using the GB200 Tensix Processor:\n"
+            "Memory: 12GB HBM3E, 192-bit memory bus\n"
+            "Power: 350W")
+    assert [f[1:] for f in _found(text)] == [("gb200", False), ("gb200", False)]
+    # A lead-in that ends elsewhere than on a name leaves whose figures they are to the reader.
+    assert all(doubted for _, _, doubted in _found(text.replace("Tensix Processor:", "Tensix Processor, as below:")))

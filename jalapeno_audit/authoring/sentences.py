@@ -16,6 +16,8 @@ _METADATA = re.compile(r"^\s*(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*\S)?\s*$")
 #: A heading of a word or two that a list follows ("TL;DR", "Key specs", "Highlights").
 _LIST_HEADING = re.compile(r"[A-Z][\w;&'’-]*(?:\s+[\w;&'’-]+)?")
 _BULLET = re.compile(r"^(?:[-*•–—]|\d+[.)])\s+")
+#: A line that gives a figure under a name: "SRAM: 120MB (1.5MB per Tensix Core)".
+_KEY_VALUE = re.compile(r"[A-Z][^:.!?]{0,40}:\s+[^\s\d]{0,3}\d")
 _SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9$])")
 #: A line that opens a sentence: not one that points back at the line before ("This translates to ...", "These
 #: results ..."), nor a clause broken off its sentence.
@@ -79,12 +81,17 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
     lines = [" ".join(line.split()) for line in body.splitlines()]
     written = [number for number, line in enumerate(lines) if line]
     lined = bool(written) and all(lines[written[0]:written[-1] + 1])
+    listed = False  # the line before is a list's lead-in ending with a colon, or an item of that list
     for number, line in enumerate(lines):
         if not line:
-            paragraph += 1
+            paragraph, listed = paragraph + 1, False
             continue
-        paragraph += lined and _paragraph_opens(lines, number)
-        item = bool(_BULLET.match(line))
+        opens = lined and _paragraph_opens(lines, number)
+        paragraph += opens
+        # Lines of "Name: figure" under a lead-in ending with a colon are its list's items, bulleted or not ("... built
+        # using the Wormhole Tensix Processor:", then "SRAM: 120MB", "Memory: 12GB GDDR6").
+        item = bool(_BULLET.match(line)) or (listed and not opens and bool(_KEY_VALUE.match(line)))
+        listed = (line.endswith(":") and not item) or (listed and item)
         line = _BULLET.sub("", line)
         found += [(part.strip(), paragraph, item) for part in _SENTENCE.split(line) if part.strip()]
     prose: dict[int, list[int]] = {}

@@ -150,8 +150,13 @@ class SideReader:
         own = list(dict.fromkeys(sid for pos, sid in named if (pos, sid) not in compared))
         versus = list(dict.fromkeys(sid for _, sid in compared))
         comparing = re.search(r"\b(?:than|compared (?:with|to)|versus|vs\.?|relative to|over)\b", lead, re.I)
+        ending = [sid for _, end, sid in mention_spans(lead, self.systems) if re.fullmatch(r"[™®]?(?:\s+[A-Z][\w-]*){0,2}\s*:\s*", lead[end:])]
         if len(own) == 1:
             candidate.system = own[0]
+        elif len(own) > 1 and ending and ending[0] in own:
+            # "The n150s and n300s boards are built using the Wormhole™ Tensix Processor:": the list is of what the colon
+            # follows (its name, and perhaps a word or two of its kind).
+            candidate.system = ending[0]
         elif not named and subject and not comparing:
             candidate.system = subject
         else:
