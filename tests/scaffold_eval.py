@@ -86,14 +86,25 @@ HELD_OUT_TENTH: tuple[str, ...] = (
     "55_awsdocs-inf2-architecture",
     "56_x2q-coral-edge-tpu",
 )
+#: Held out to the end of the round that released 51-56: gold written before any draft, scored once, at the end.
+HELD_OUT_ELEVENTH: tuple[str, ...] = (
+    "57_tomshardware-cerebras-wse-3",
+    "58_hostzealot-maia-100",
+    "59_pith-tpu-v4-supercomputer",
+    "60_boardor-ascend-910-vs-nvidia",
+    "61_kontronn-mi350-series",
+    "62_dugganusa-hailo-8-vs-jetson",
+)
 GROUPS = (
-    ("development", lambda stem: not any(stem in group for group in (USED_FOR_PRECISION, RELEASED, RELEASED_SEVENTH, HELD_OUT_LAST, HELD_OUT_NINTH, HELD_OUT_TENTH))),
+    ("development", lambda stem: not any(stem in group for group in (USED_FOR_PRECISION, RELEASED, RELEASED_SEVENTH, HELD_OUT_LAST, HELD_OUT_NINTH,
+                                                                     HELD_OUT_TENTH, HELD_OUT_ELEVENTH))),
     ("held out, scored, then used for precision (06, 08, 13-20)", lambda stem: stem in USED_FOR_PRECISION),
     ("held out, scored, then used for development (21-32)", lambda stem: stem in RELEASED),
     ("held out, scored once, then used for development (33-38)", lambda stem: stem in RELEASED_SEVENTH),
     ("held out, scored once, then used for development (39-44)", lambda stem: stem in HELD_OUT_LAST),
     ("held out, scored once, then used for development (45-50)", lambda stem: stem in HELD_OUT_NINTH),
-    ("held out, scored once at the end, then used for development (51-56)", lambda stem: stem in HELD_OUT_TENTH),
+    ("held out, scored once, then used for development (51-56)", lambda stem: stem in HELD_OUT_TENTH),
+    ("held out, scored once at the end (57-62)", lambda stem: stem in HELD_OUT_ELEVENTH),
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 

@@ -190,3 +190,17 @@ def test_a_boards_form_factor_in_a_parenthesis_is_the_figures_condition():
     # A figure of the same kind with no board named, beside them: which board it is, the reader says.
     found = _found(text + "\n\nI was able to achieve 2050 tokens/sec/user on Kimi K2.5 with the Jalapeño.")
     assert [(f[0], f[4]) for f in found] == [("1756", []), ("1946", []), ("2050", ["at"])]
+
+
+def test_a_setting_said_to_be_the_one_before_is_left_to_the_reader():
+    for said in ("at the same resolution", "with the same number of users", "at the same batch size"):
+        assert _found(f"The GB200 reaches around 60 tokens/sec/user {said} on Kimi K2.5.")[0][4] == ["at"], said
+    assert _found("The GB200 reaches around 60 tokens/sec/user on the same Kimi K2.5.")[0][4] == []
+
+
+def test_figures_given_as_options_each_have_their_configuration():
+    found = _found("The Jalapeño can support 96GB, 144GB, or 288GB of memory.")
+    assert [f[0] for f in found] == ["96", "144", "288"] and all(f[4] == ["at"] for f in found)
+    # A restatement after a count ("across 8 GPUs, or 3,066 per GPU") is no option.
+    found = _found("The GB200 processed 24,525 tokens per second across 8 GPUs, or 3,066 tokens per second per GB200 GPU.")
+    assert "at" not in found[-1][4]

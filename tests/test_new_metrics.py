@@ -418,3 +418,15 @@ def test_operations_a_second_spelled_with_a_prefix_are_in_its_unit_and_a_precisi
     # A bus's width is no precision.
     _, found = scaffold("Jalapeño delivers 115 petaops on a 192-bit memory bus.", "x", catalog, archive=None, publisher=None, url=None, published=None)
     assert found[0].at == {}
+
+
+def test_a_capacity_that_fits_a_systems_external_memory_too_is_placed_by_its_clause():
+    catalog = load_catalog(("external.yaml", _MEGABYTES + b"""
+metrics:
+  external-memory-capacity: {name: "external (off-chip) memory capacity of a system", unit: TB, better: higher, family: memory}
+"""))
+    assert _found("Inside, Jalapeño has a 48MB cache.", catalog)[0][2:] == ("on-chip-memory", [])
+    assert _found("Jalapeño: a chip with 144 GB HBM3E and a transformer engine.", catalog)[0][2:] == ("memory-capacity", [])
+    assert _found("The Jalapeño system can address 12TB of external memory.", catalog)[0][2:] == ("external-memory-capacity", [])
+    # Without a metric of it, external memory is not the device's own memory: left to the reader.
+    assert _found("The Jalapeño system can address 12TB of external memory.")[0][2:] == (None, ["metric"])

@@ -232,3 +232,11 @@ def test_name_and_figure_lines_under_a_lead_in_are_its_lists_items_of_what_the_c
     assert [f[1:] for f in _found(text)] == [("gb200", False), ("gb200", False)]
     # A lead-in that ends elsewhere than on a name leaves whose figures they are to the reader.
     assert all(doubted for _, _, doubted in _found(text.replace("Tensix Processor:", "Tensix Processor, as below:")))
+
+
+def test_a_list_items_own_sentences_are_its_context():
+    text = ("Chips compared:\n"
+            "- Jalapeño: FP16 computing power reaching 256 TFLOPS. It has double the computing power of the GB200 (125 TFLOPS).\n"
+            "- The GB200 is sold widely.")
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.system, sorted(c.doubts)) for c in found][-1] == ("125", "gb200", ["at"])  # FP16, like the 256?

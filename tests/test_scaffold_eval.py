@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .scaffold_eval import GROUPS, HELD_OUT_TENTH, Score, articles, score_article
+from .scaffold_eval import GROUPS, HELD_OUT_ELEVENTH, HELD_OUT_TENTH, Score, articles, score_article
 
 SCORES: dict[str, Score] = {}
 
@@ -20,7 +20,7 @@ def test_draft_against_gold(stem, tmp_path):
     score = score_article(stem, tmp_path)
     SCORES[stem] = score
     assert score.gold > 0 and score.candidates > 0
-    if stem in HELD_OUT_TENTH:
+    if stem in HELD_OUT_TENTH or stem in HELD_OUT_ELEVENTH:
         return  # held out: held to its totals as first scored (test_totals_hold), not tuned article by article
     # The measured levels (see the README): no wrong live claim in any other article, at most half its proposals not figures.
     assert score.wrong == 0, f"{stem}: {score.wrong} wrong live claims"
@@ -30,7 +30,8 @@ def test_draft_against_gold(stem, tmp_path):
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
-    development, used, released, seventh, held_out, ninth, tenth = ([s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
+    development, used, released, seventh, held_out, ninth, tenth, eleventh = ([s for stem, s in SCORES.items() if member(stem)]
+                                                                               for _, member in GROUPS)
     assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     assert sum(s.right for s in used) >= 40
@@ -38,16 +39,18 @@ def test_totals_hold():
     # 21-32, held out and scored twice (one live claim right and one wrong, 18 of 94 candidates not figures),
     # then used for development: held to the levels reached since.
     # Since: 29 (a line of figures that is no sentence and no list item, in an article of one model, is that model's:
-    # 26's "Tokens per Second 2,381.82 142,909.2 tokens/minute").
-    assert sum(s.right for s in released) >= 29
+    # 26's "Tokens per Second 2,381.82 142,909.2 tokens/minute"); 32 (a figure handed to "Eos's GPUs" is Eos's, a list under
+    # a "TL;DR" heading is the article's subject's).
+    assert sum(s.right for s in released) >= 32
     assert sum(s.wrong for s in released) == 0
     assert sum(s.non_figures for s in released) <= 4
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %
     # 33-38, gold written before any draft, scored once at the end of the round that released 21-32: no live claim
     # (so none wrong), 4 of 44 candidates not figures. Then used for development: held to the levels reached since.
     # Since: 21 (figures listed after a colon are read from it: 35's "but they're supported by ... a system pitch:" no
-    # longer keeps its 750 W, 216 GB and 7 TB/s from the Maia 200).
-    assert sum(s.right for s in seventh) >= 21
+    # longer keeps its 750 W, 216 GB and 7 TB/s from the Maia 200); 22 (a system counted before its name is the parts of
+    # the one named with it: "Galaxy systems mesh together 32 Blackhole accelerators for nearly 24 petaFLOPS").
+    assert sum(s.right for s in seventh) >= 22
     assert sum(s.wrong for s in seventh) == 0
     assert sum(s.non_figures for s in seventh) <= 4
     # 39-44, gold written before any draft, scored once at the end of the round that released 33-38, then used for development: 6 of 53 gold
@@ -71,8 +74,10 @@ def test_totals_hold():
     # from its lead-in and caption, and a setting in a table row kept to that row's system: 39. With figures scaled by
     # number words in operations a second ("502 trillion operations per second" is 502 TOPS), a one-word gloss read
     # within the clause ("(TOPS) for the 8-bit integer (INT8) operations") and a setting the writer only supposes
-    # ("presumably using INT8") no condition: 41.
-    assert sum(s.right for s in ninth) >= 41
+    # ("presumably using INT8") no condition: 41. With a time to train of a system of fixed size ("IPU-POD16") needing no
+    # device count, a board's form factor in a parenthesis ("1756 FPS (M.2)") as a condition, and "Name: figure" lines
+    # under a lead-in ending on a system's name as that system's list: 46.
+    assert sum(s.right for s in ninth) >= 46
     assert sum(s.wrong for s in ninth) == 0
     assert sum(s.non_figures for s in ninth) <= 4
     # 51-56, gold written before any draft, scored once at the end of the round that used 45-50: 4 of 68 gold claims live
@@ -89,3 +94,13 @@ def test_totals_hold():
     assert sum(s.right for s in tenth) >= 25
     assert sum(s.wrong for s in tenth) == 0
     assert sum(s.non_figures for s in tenth) <= 6
+    # 57-62, gold written before any draft, scored once at the end of the round that used 51-56: 6 of 75 gold claims live
+    # and right, 3 of 9 live claims wrong ("1.5TB, 12TB, or 1.2PB of external memory" read as one configuration's and the
+    # article's subject's; "the V100 (125 TFLOPS)" beside "FP16 ... 256 TFLOPS" in the same list item without its precision;
+    # "around 60 FPS in FP16" "at the same resolution" without the resolution), 7 of 70 candidates not figures. Then used
+    # for development: figures given as options ("A, B, or C") each have a configuration to write, an item's own other
+    # sentences are its context, a setting said to be "the same" as before is the reader's, and of memory metrics a unit
+    # fits alike, "external memory" chooses the external one. Since: 7 right, 0 wrong, 7 of 70 not figures.
+    assert sum(s.right for s in eleventh) >= 7
+    assert sum(s.wrong for s in eleventh) == 0
+    assert sum(s.non_figures for s in eleventh) <= 7

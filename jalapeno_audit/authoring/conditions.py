@@ -83,6 +83,13 @@ _FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
 #: A precision written right after a compute figure's unit ("745 teraFLOPS of FP8", "11.9 petaFLOPS at FP16", "256 TFLOP/s
 #: FP32"): that figure's. "TF32+" is a format of its own.
 _ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:(?:of|at|in)\s+)?(?P<precision>" + _ONE_FORMAT + r")(?:\b|(?<=\+))", re.I)
+#: Figures given as options ("1.5TB, 12TB, or 1.2PB", "80 or 96 GB"): each is one configuration's; a count before "or"
+#: is a restatement's ("24,525 tokens per second across 8 GPUs, or 3,066 per GPU").
+_FIGURE = r"\d[\d,]*(?:\.\d+)?\s?[A-Za-z/]*"
+_ALTERNATIVES = re.compile(rf"(?<![\w.]){_FIGURE}(?:,\s*{_FIGURE})*,?\s+or\s+{_FIGURE}")
+#: A setting said to be the one stated before ("at the same resolution", "with the same number of users").
+_SAME_SETTING = re.compile(r"\b(?:at|with|under|in|using)\s+the\s+same\s+(?:resolution|batch\s+size|(?:context|sequence|input|output)\s+length|"
+                           r"precision|settings?|configuration|clocks?|frequency|power\s+(?:limit|budget|envelope)|number\s+of\s+[\w-]+)\b", re.I)
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
 _SCENE = ("scenario", "nodes")
@@ -192,6 +199,15 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         if open_words:
             candidate.doubts["at"] = f"{where} '{open_words[0].group()}'" + (": does it apply here?" if text is sentence.context else "")
             return
+    if candidate.kind == "value" and any(span.start() <= candidate.start < span.end() and len(read_figures(span.group())) > 1
+                                         for span in _ALTERNATIVES.finditer(sentence.text)):
+        # "can support 1.5TB, 12TB, or 1.2PB of external memory": options of one thing, each in its own configuration.
+        candidate.doubts["at"] = "the sentence gives this figure as one of several options: in which configuration?"
+        return
+    if candidate.kind == "value" and (same := _SAME_SETTING.search(sentence.text)):
+        # "at the same resolution", "with the same number of users": a setting stated before, this figure's too.
+        candidate.doubts["at"] = f"the sentence says '{same.group()}': a setting stated before, which the reader writes"
+        return
     candidate.at = {**runs, **(settings or {}), **links(candidate, sentence.text, metric), **placed.given}
 
 @dataclass(frozen=True)

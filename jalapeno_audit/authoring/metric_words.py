@@ -187,24 +187,49 @@ def settle_appositions(found: list[Candidate]) -> None:
             del ratio.doubts["metric"]
 
 
-#: Words of memory on the chip and off it: of two memory metrics a capacity fits alike ("80 GB" of HBM or of SRAM, once
-#: the catalog converts MB to GB), the figure's clause chooses.
+#: Words of memory on the chip and off it, and of memory outside the device: of the memory metrics a capacity fits alike
+#: ("80 GB" of HBM or of SRAM, once the catalog converts MB to GB; "1.2 PB" of a system's external memory), the figure's
+#: clause chooses.
 _ON_CHIP = re.compile(r"\b(?:caches?|SRAM|on-chip|on-die|scratchpads?)\b", re.I)
 _OFF_CHIP = re.compile(r"\b(?:HBM\w*|DRAM|GDDR\w*|LPDDR\w*|DDR\d\w*)\b", re.I)
+_EXTERNAL = re.compile(r"\bexternal\b", re.I)
 
 
 def memory_by_place(metrics: set[str], catalog: Catalog, part: str) -> set[str]:
-    """Of two memory metrics a figure's unit fits alike, the on-chip one when its clause speaks only of memory on the chip
-    ("a 48MB cache"), the other when only of memory off it ("80 GB HBM3"); else both."""
-    if len(metrics) != 2 or any(catalog.metrics[m].family != "memory" for m in metrics):
+    """Of the memory metrics a figure's unit fits alike, the on-chip one when its clause speaks only of memory on the chip
+    ("a 48MB cache"), the external one when only of memory outside the device ("1.2PB of external memory"), the others
+    when only of the device's own memory ("80 GB HBM3"); else all of them."""
+    if len(metrics) < 2 or any(catalog.metrics[m].family != "memory" for m in metrics):
         return metrics
-    on_chip = {m for m in metrics
-               if any(_ON_CHIP.search(fold_hyphens(text)) for text in (catalog.metrics[m].name, *catalog.metrics[m].aliases))}
+
+    def said(pattern: re.Pattern[str], metric: str) -> bool:
+        return any(pattern.search(fold_hyphens(text)) for text in (catalog.metrics[metric].name, *catalog.metrics[metric].aliases))
+
+    on_chip = {m for m in metrics if said(_ON_CHIP, m)}
+    external = {m for m in metrics - on_chip if said(_EXTERNAL, m)}
     text = fold_hyphens(part)
-    on, off = bool(_ON_CHIP.search(text)), bool(_OFF_CHIP.search(text))
-    if len(on_chip) != 1 or on == off:
-        return metrics
-    return on_chip if on else metrics - on_chip
+    on, off, outside = bool(_ON_CHIP.search(text)), bool(_OFF_CHIP.search(text)), bool(_EXTERNAL.search(text))
+    if on and not off and not outside and len(on_chip) == 1:
+        return on_chip
+    if outside and not on and len(external) == 1:
+        return external
+    if off and not on and not outside and len(on_chip) <= 1 and (own := metrics - on_chip - external):
+        return own
+    return metrics
+
+
+def memory_outside(metric: str, fits: set[str], catalog: Catalog, part: str) -> set[str] | None:
+    """For a memory metric chosen by its words, when the figure's clause speaks of external memory ("12TB of external
+    memory") and the metric is not of it: the one external memory metric the unit fits, or an empty set when there is
+    none; None when nothing is to change."""
+    info = catalog.metrics.get(metric)
+    if info is None or info.family != "memory" or not _EXTERNAL.search(fold_hyphens(part)):
+        return None
+    if any(_EXTERNAL.search(fold_hyphens(text)) for text in (info.name, *info.aliases)):
+        return None
+    external = {m for m in fits if catalog.metrics[m].family == "memory"
+                and any(_EXTERNAL.search(fold_hyphens(text)) for text in (catalog.metrics[m].name, *catalog.metrics[m].aliases))}
+    return external if len(external) == 1 else set()
 
 
 #: A count written per user, request or query ("only 180 tokens per user"): a rate of something the unit alone does not

@@ -14,6 +14,7 @@ from jalapeno_audit.authoring.metric_words import (
     WordsReader,
     fold_hyphens,
     memory_by_place,
+    memory_outside,
     phrase_pattern,
     power_basis,
     settle_appositions,
@@ -220,6 +221,10 @@ class MetricReader:
             both = memory if len(memory) == 1 else both
         if len(both) != 1 and len(placed := memory_by_place(both or unit_metrics, self.catalog, part)) == 1:
             both = placed
+        if len(both) == 1 and (outside := memory_outside(next(iter(both)), unit_metrics, self.catalog, part)) is not None:
+            if not outside:
+                return None, unit, "its clause speaks of external memory: not the device's own?"
+            both = outside
         if len(both) == 1 and self._linked(both, phrased if where == part else set(), part):
             return None, unit, f"its clause speaks of links ('{INTERCONNECT_WORDS.search(part).group()}'): not the memory's bandwidth?"  # type: ignore[union-attr]
         if len(both) == 1:

@@ -77,6 +77,7 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
     table (``tabled``, read as a table): a row label's "Single-Node" is the row's, not the prose's.
     """
     found: list[tuple[str, int, bool]] = []
+    line_of: list[int] = []  # the line each sentence of ``found`` stands on
     paragraph = 0
     lines = [" ".join(line.split()) for line in body.splitlines()]
     written = [number for number, line in enumerate(lines) if line]
@@ -93,14 +94,22 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
         item = bool(_BULLET.match(line)) or (listed and not opens and bool(_KEY_VALUE.match(line)))
         listed = (line.endswith(":") and not item) or (listed and item)
         line = _BULLET.sub("", line)
-        found += [(part.strip(), paragraph, item) for part in _SENTENCE.split(line) if part.strip()]
+        parts = [part.strip() for part in _SENTENCE.split(line) if part.strip()]
+        found += [(part, paragraph, item) for part in parts]
+        line_of += [number] * len(parts)
     prose: dict[int, list[int]] = {}
     for index, (_, number, item) in enumerate(found):
         if not item and found[index][0] not in tabled:
             prose.setdefault(number, []).append(index)
+    on_line: dict[int, list[int]] = {}
+    for index, line_number in enumerate(line_of):
+        on_line.setdefault(line_number, []).append(index)
     result = []
     for index, (text, number, item) in enumerate(found):
-        context = " ".join(found[other][0] for other in prose.get(number, []) if other != index)
+        # An item's own other sentences are its context too ("Ascend 910: ... FP16 computing power reaching 256 TFLOPS.
+        # Officially claimed to have double the computing power of the V100 (125 TFLOPS)").
+        same_item = [other for other in on_line[line_of[index]] if other != index] if item else []
+        context = " ".join(found[other][0] for other in [*prose.get(number, []), *same_item] if other != index)
         before = [found[other][0] for other in prose.get(number, []) if other < index]
         # A list's lead-in ends with a colon ("Key specs:"), or is a heading of a word or two right above it ("TL;DR").
         lead = before[-1] if item and before and (before[-1].endswith(":") or _LIST_HEADING.fullmatch(before[-1])) else ""
