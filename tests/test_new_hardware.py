@@ -87,3 +87,9 @@ def test_an_interconnect_figure_counts_its_links_and_its_networks_kind_is_no_set
     assert _found("Each Jalapeño chip offers 1 TB/s of interconnect bandwidth.")[0][4:] == ({}, [])
     assert _found("Jalapeño offers 1 TB/s of memory bandwidth across its 10 links.")[0][4] == {}
     assert _found("Each Jalapeño chip offers 1.8 TB/s link bandwidth.")[0][4] == {}  # a compound: a total, perhaps
+
+
+def test_a_precision_before_a_figure_in_each_clause_is_that_clauses_figures():
+    text = "Specifically, Jalapeño's FP16 performance reaches 18.5 PFLOPS, FP8 hits 37 PFLOPS, and FP6/FP4 achieves an impressive 74 PFLOPS."
+    assert [(f[0], f[4], f[5]) for f in _found(text)] == [
+        ("18.5", {"precision": "fp16"}, []), ("37", {"precision": "fp8"}, []), ("74", {"precision": "fp6/fp4"}, [])]

@@ -87,6 +87,8 @@ _ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:(?:of|at|in)\s+)?(?P<precision>" + _
 #: is a restatement's ("24,525 tokens per second across 8 GPUs, or 3,066 per GPU").
 _FIGURE = r"\d[\d,]*(?:\.\d+)?\s?[A-Za-z/]*"
 _ALTERNATIVES = re.compile(rf"(?<![\w.]){_FIGURE}(?:,\s*{_FIGURE})*,?\s+or\s+{_FIGURE}")
+#: What joins two settings said together ("FP8 and FP16", "FP8, FP16"): one may be the other's figure's.
+_COORDINATED = re.compile(r"\s*(?:,|and|or|&|/)?\s*(?:and|or)?\s*", re.I)
 #: A setting said to be the one stated before ("at the same resolution", "with the same number of users").
 _SAME_SETTING = re.compile(r"\b(?:at|with|under|in|using)\s+the\s+same\s+(?:resolution|batch\s+size|(?:context|sequence|input|output)\s+length|"
                            r"precision|settings?|configuration|clocks?|frequency|power\s+(?:limit|budget|envelope)|number\s+of\s+[\w-]+)\b", re.I)
@@ -320,6 +322,7 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
     aside = _FIGURE_ASIDE.match(text, candidate.end)
     attached = _ATTACHED.match(text, candidate.end) if metric.family == "compute" else None
     before = False  # a precision the figure's clause states before the figure
+    precisions: list[tuple[re.Match[str], bool]] = []  # each precision said, and whether in the figure's own clause
     for match in said:
         setting = setting_at(match, text)
         if setting is None or (setting[0] in _COMPUTE_ONLY and metric.family != "compute"):
@@ -336,8 +339,15 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
         own = part_span[0] <= match.start() < part_span[1] or in_scene or in_aside
         (placed if own else elsewhere).append(setting)
         before = before or (own and setting[0] == "precision" and match.start() < candidate.start)
-    if before and len({value for key, value in placed + elsewhere if key == "precision"}) > 1:
-        return None  # "FP8 and FP16 compute of 745 and 372 TFLOPS": a precision before the figure may be coordinated with another
+        if setting[0] == "precision":
+            precisions.append((match, bool(own)))
+    # "FP8 and FP16 compute of 745 and 372 TFLOPS": a precision before the figure may be coordinated with another, in its
+    # clause or joined to it; one in another clause with its own figure ("its FP16 performance reaches 18.5 PFlops, FP8
+    # hits 37 PFlops") is that figure's.
+    if before and (len({value for key, value in placed if key == "precision"}) > 1 or any(
+            own != other_own and _COORDINATED.fullmatch(unnamed, min(a.end(), b.end()), max(a.start(), b.start()))
+            for a, own in precisions for b, other_own in precisions)):
+        return None
     settings: dict[str, str] = {}
     for key, value in placed:
         if settings.setdefault(key, value) != value:
