@@ -240,3 +240,21 @@ def test_a_list_items_own_sentences_are_its_context():
             "- The GB200 is sold widely.")
     _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
     assert [(str(c.figure), c.system, sorted(c.doubts)) for c in found][-1] == ("125", "gb200", ["at"])  # FP16, like the 256?
+
+
+def test_a_family_named_in_a_parenthesis_after_its_member_is_that_member():
+    catalog = load_catalog(("family.yaml", b"""
+systems:
+  acme-line: {name: "Acme Blackline", aliases: ["Blackline"]}
+  acme-b2: {name: "Acme B2", aliases: ["B2"], member_of: acme-line}
+  acme-other: {name: "Other X9", aliases: ["X9"]}
+"""))
+
+    def found(text):
+        _, drafted = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+        return [(str(c.figure), c.system, "system" in c.doubts) for c in drafted]
+
+    assert found("B2 (based on Blackline architecture): memory bandwidth of 8TB/s.") == [("8", "acme-b2", False)]
+    # Another system in the parenthesis, or the family named outside it, is another thing: whose figure it is, the reader says.
+    for text in ("B2 (based on X9 architecture): memory bandwidth of 8TB/s.", "B2 and Blackline: memory bandwidth of 8TB/s."):
+        assert found(text) == [("8", None, True)], text

@@ -89,7 +89,7 @@ class Scaffolder:
         self.models = name_index(catalog, "models")
         self.metrics = MetricReader(catalog)
         self.sides = SideReader(self.systems, frozenset(sid for sid, system in catalog.systems.items() if system.vague),
-                                frozenset(sid for sid, system in catalog.systems.items() if system.member_of),
+                                {sid: system.member_of for sid, system in catalog.systems.items() if system.member_of},
                                 frozenset(sid for sid, system in catalog.systems.items() if system.part_of))
         self.tables = TableDrafter(catalog, self.systems, self.models, self.metrics)
         self.named: set[str] = set()  # the systems the article being read names

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -78,6 +79,8 @@ _ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?
 _THAN = re.compile(r"\b(?:than|versus|vs\.?|compared|against)\b", re.I)
 _QUOTES = re.compile(r"[\"“”]")
 _POSSESSIVE = re.compile(r"['’]s\s+")
+#: From a name to a point inside the parenthesis right after it ("B200 (based on Blackwell").
+_IN_PARENTHESIS = re.compile(r"[^()]*?\([^()]*")
 #: The noun of a whole built of devices: where the article's system is such a device, "the system" may be the whole.
 _WHOLE = re.compile(r"\b(?:system|server|rack|cluster|pod|supercomputer)s?\b", re.I)
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
@@ -97,10 +100,11 @@ class _Named(NamedTuple):
 class SideReader:
     """Reads subjects and comparators with one catalog's system names."""
 
-    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset(), members: frozenset[str] = frozenset(),
+    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset(), members: Mapping[str, str] | frozenset[str] = frozenset(),
                  parts: frozenset[str] = frozenset()) -> None:
         self.systems = systems  # every unambiguous system name and alias (lower case) -> id
-        self.members = members  # the systems that belong to a family ("H100" of Hopper): a chip, not a line or a platform
+        # the systems that belong to a family ("H100" of Hopper): a chip, not a line or a platform; each with its family when known
+        self.members = members
         self.parts = parts  # the systems the catalog builds into wholes (a chip of a rack): "the system" may be the whole
         self.vague = vague  # the systems no reader can pin down ("GPUs in general"): no subject of a paragraph
         self.sole: str | None = None  # the system an article is about when it names others only in passing
@@ -345,6 +349,13 @@ class SideReader:
                 kept.remove(first if chips[0] == second else second)
                 if chips[0] == second:
                     starts[second[0]] = starts.get(first[0], first[0])
+        if isinstance(self.members, Mapping):
+            # "B200 (based on Blackwell architecture): ...": a family named in a parenthesis after one of its members is
+            # that member's; named apart ("per Blackwell Ultra GPU ..., over the 12,022 per Blackwell GPU") it is another.
+            members = [(pos, sid) for pos, sid in kept if sid in self.members]
+            kept = [(pos, sid) for pos, sid in kept if not any(
+                self.members[member] == sid and member_pos < pos and _IN_PARENTHESIS.fullmatch(text, member_pos, pos)
+                for member_pos, member in members)]
         return kept
 
     def _coordinated(self, text: str, before: list[tuple[int, str]], system_id: str) -> bool:
