@@ -93,3 +93,11 @@ def test_a_precision_before_a_figure_in_each_clause_is_that_clauses_figures():
     text = "Specifically, Jalapeño's FP16 performance reaches 18.5 PFLOPS, FP8 hits 37 PFLOPS, and FP6/FP4 achieves an impressive 74 PFLOPS."
     assert [(f[0], f[4], f[5]) for f in _found(text)] == [
         ("18.5", {"precision": "fp16"}, []), ("37", {"precision": "fp8"}, []), ("74", {"precision": "fp6/fp4"}, [])]
+
+
+def test_a_spec_said_of_a_single_device_needs_no_device_count():
+    about = "Jalapeño is new. Jalapeño ships soon. Jalapeño is made in Texas.\n\n"
+    for said in ("A single card features", "Each card features", "One card features"):
+        assert [f[5] for f in _found(about + f"{said} up to 288GB of HBM3E memory.")] == [[]], said
+    # Counted devices are a condition to write.
+    assert _found(about + "Eight chips feature up to 288GB of HBM3E memory.")[0][5] != []

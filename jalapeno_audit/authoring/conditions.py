@@ -48,7 +48,7 @@ _NETWORK = re.compile(r"Ethernet|InfiniBand", re.I)
 _BUILT_ON = re.compile(r"-based\s+(?:interconnects?|links?|fabrics?|networking|networks?|scale-?out|scale-?up)\b", re.I)
 #: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU"); a footnote number glued
 #: before the word ("2Each RNGD chip offers ...") does not hide it, a letter does ("Reach").
-_ONE_DEVICE = re.compile(r"(?<![^\W\d_])(?:each|per|a single|one)[\s-]+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
+_ONE_DEVICE = re.compile(r"(?<![^\W\d_])(?:each|per|(?:a\s+)?single|one)[\s-]+(?:[\w-]+\s+){0,3}?(?:chip|GPU|accelerator|card|device)\b", re.I)
 #: "With 1-year and 3-year commitments, ... N and M, respectively": a condition for each figure, in order.
 _RESPECTIVE_LEAD = re.compile(r"(?:with|at|for|in|under|using|on)\s+(?P<items>[\w.-]+(?:(?:,\s*|,?\s+(?:and|or)\s+)[\w.-]+)+)\s+(?P<noun>[a-z][\w-]*)\s*,\s",
                               re.I)
