@@ -339,6 +339,7 @@ def test_a_capacity_that_fits_both_memories_is_placed_by_its_clause():
     catalog = load_catalog(("megabytes.yaml", _MEGABYTES))
     assert _found("Inside, Jalapeño has a 48MB cache.", catalog)[0][2:] == ("on-chip-memory", [])
     assert _found("Jalapeño has 216 GB of SRAM.", catalog)[0][2:] == ("on-chip-memory", [])
+    assert _found("Jalapeño's L1/L2 - 500 MB;", catalog)[0][2:] == ("on-chip-memory", [])  # cache levels
     assert _found("Jalapeño: a Hopper GPU with 80 GB HBM3 and a transformer engine.", catalog)[0][2:] == ("memory-capacity", [])
     # Words of both places, or of neither: the reader chooses.
     both = _found("Jalapeño pairs 48MB of cache with its HBM3 stacks.", catalog)[0]

@@ -190,7 +190,7 @@ def settle_appositions(found: list[Candidate]) -> None:
 #: Words of memory on the chip and off it, and of memory outside the device: of the memory metrics a capacity fits alike
 #: ("80 GB" of HBM or of SRAM, once the catalog converts MB to GB; "1.2 PB" of a system's external memory), the figure's
 #: clause chooses.
-_ON_CHIP = re.compile(r"\b(?:caches?|SRAM|on-chip|on-die|scratchpads?)\b", re.I)
+_ON_CHIP = re.compile(r"\b(?:caches?|SRAM|on-chip|on-die|scratchpads?|L[1-3](?:/L[1-3])*)\b", re.I)
 _OFF_CHIP = re.compile(r"\b(?:HBM\w*|DRAM|GDDR\w*|LPDDR\w*|DDR\d\w*)\b", re.I)
 _EXTERNAL = re.compile(r"\bexternal\b", re.I)
 
