@@ -258,3 +258,8 @@ systems:
     # Another system in the parenthesis, or the family named outside it, is another thing: whose figure it is, the reader says.
     for text in ("B2 (based on X9 architecture): memory bandwidth of 8TB/s.", "B2 and Blackline: memory bandwidth of 8TB/s."):
         assert found(text) == [("8", None, True)], text
+
+
+def test_three_names_side_by_side_are_read_without_error():
+    """A name between two others ("H100 GPUs B200") may be dropped as one thing with either: it is dropped once."""
+    assert _found("The H100 GPUs B200 reach 500 tokens per second.") == [("500", None, True)]

@@ -345,8 +345,8 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
     # clause or joined to it; one in another clause with its own figure ("its FP16 performance reaches 18.5 PFlops, FP8
     # hits 37 PFlops") is that figure's.
     if before and (len({value for key, value in placed if key == "precision"}) > 1 or any(
-            own != other_own and _COORDINATED.fullmatch(unnamed, min(a.end(), b.end()), max(a.start(), b.start()))
-            for a, own in precisions for b, other_own in precisions)):
+            a_own != b_own and _COORDINATED.fullmatch(unnamed, min(a.end(), b.end()), max(a.start(), b.start()))
+            for a, a_own in precisions for b, b_own in precisions)):
         return None
     settings: dict[str, str] = {}
     for key, value in placed:

@@ -100,11 +100,10 @@ class _Named(NamedTuple):
 class SideReader:
     """Reads subjects and comparators with one catalog's system names."""
 
-    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset(), members: Mapping[str, str] | frozenset[str] = frozenset(),
+    def __init__(self, systems: dict[str, str], vague: frozenset[str] = frozenset(), members: Mapping[str, str] | None = None,
                  parts: frozenset[str] = frozenset()) -> None:
         self.systems = systems  # every unambiguous system name and alias (lower case) -> id
-        # the systems that belong to a family ("H100" of Hopper): a chip, not a line or a platform; each with its family when known
-        self.members = members
+        self.members = members or {}  # the systems that belong to a family ("H100" of Hopper), each with its family: a chip, not a line
         self.parts = parts  # the systems the catalog builds into wholes (a chip of a rack): "the system" may be the whole
         self.vague = vague  # the systems no reader can pin down ("GPUs in general"): no subject of a paragraph
         self.sole: str | None = None  # the system an article is about when it names others only in passing
@@ -340,16 +339,16 @@ class SideReader:
         for first, second in pairwise(named):
             name = max((n for n in self.systems if text.lower().startswith(n, first[0])), key=len, default="")
             if name and second[1] in self.vague and first[1] not in self.vague and _POSSESSIVE.fullmatch(text, first[0] + len(name), second[0]):
-                kept.remove(second)
+                _drop(kept, second)
                 continue
             if first[1] == second[1] or not name or not _QUOTES.sub("", text[first[0] + len(name):second[0]]).isspace():
                 continue
             chips = [side for side in (first, second) if side[1] in self.members]
             if len(chips) == 1:
-                kept.remove(first if chips[0] == second else second)
+                _drop(kept, first if chips[0] == second else second)  # a name between two others may be dropped by either pair
                 if chips[0] == second:
                     starts[second[0]] = starts.get(first[0], first[0])
-        if isinstance(self.members, Mapping):
+        if self.members:
             # "B200 (based on Blackwell architecture): ...": a family named in a parenthesis after one of its members is
             # that member's; named apart ("per Blackwell Ultra GPU ..., over the 12,022 per Blackwell GPU") it is another.
             members = [(pos, sid) for pos, sid in kept if sid in self.members]
@@ -481,3 +480,8 @@ def _paired(text: str, reading: Reading, previous: Candidate | None) -> bool:
     if previous is not None and previous.kind == "value" and _AGAINST_PREVIOUS.fullmatch(text, previous.end, reading.start):
         return True
     return bool(_AGAINST_NEXT.match(text, reading.end))
+
+
+def _drop(kept: list[tuple[int, str]], name: tuple[int, str]) -> None:
+    if name in kept:
+        kept.remove(name)
