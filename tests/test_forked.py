@@ -240,3 +240,10 @@ def test_claims_and_figures_come_back_from_a_pickle_whole(dense):
 
     with pytest.raises(TypeError):
         tuple_pickled(One)
+
+
+def test_work_beside_that_fails_costs_nothing():
+    def failing():
+        raise ImportError("no such module")
+
+    assert [job for job, _, _ in forked.share_out(20, lambda job: (job, os.getpid(), time.sleep(0.001)), beside=failing)] == list(range(20))
