@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, NUMBER_WORDS, counted_setting
@@ -15,7 +14,6 @@ from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, anothers_benc
 from jalapeno_audit.authoring.sentences import Sentence, mentions, name_index
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import read_figures
-from jalapeno_audit.text.numbers import HEDGES
 
 #: Device counts and per-device bases ("8,960 chips", "four GPUs", "per chip", "single GPU").
 _DEVICES = (r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|three|four|eight|sixteen)[ -](?:GPUs?|chips?|nodes?|pods?|racks?|servers?|accelerators?)|"
@@ -482,47 +480,3 @@ def _beside(text: str, start: int, end: int, systems: dict[str, str]) -> str | N
     sides = [found for position, found in mentions(text, systems)
              if text[end:position] == " " or (position < start and text[start - 1] == " " and text[position:start - 1].lower() in systems)]
     return sides[0] if len(sides) == 1 else None
-
-
-def _rounded_alike(group: list[Candidate], scale: Callable[[Candidate], Fraction]) -> bool:
-    """Whether the figures, each in its metric's unit (``scale``), differ by less than 1 % ("2,400 tokens per second",
-    "approximately 2,381.82", "2.4 tokens per millisecond"): one figure said again, rounded, not two that a condition
-    sets apart."""
-    try:
-        values = [Fraction(str(c.figure).strip('"')) * scale(c) for c in group]
-    except (ValueError, ZeroDivisionError):
-        return False
-    return min(values) > 0 and max(values) * 100 < min(values) * 101
-
-
-def apart(found: list[Candidate], scale: Callable[[Candidate], Fraction] = lambda candidate: Fraction(1)) -> None:
-    """Two different figures of one system, comparator, model and metric in an article differ by something
-    the drafter did not place (a scenario, a memory type, a batch size): a condition to write."""
-    groups: dict[tuple, list[Candidate]] = {}
-    for candidate in found:
-        if candidate.aside and candidate.hedge and HEDGES.get(candidate.hedge) == "upper":
-            continue  # "80GB (up to 96GB in some configurations)": a bound over other configurations, said with the figure it bounds
-        if candidate.system and candidate.metric and "system" not in candidate.doubts:
-            key = (candidate.kind, candidate.system, candidate.vs, candidate.model, str(candidate.models), candidate.metric,
-                   str(sorted(candidate.at.items())))
-            groups.setdefault(key, []).append(candidate)
-    for group in groups.values():
-        if len({str(c.figure) for c in group}) > 1 and not _rounded_alike(group, scale):
-            types = [c.memory_type for c in group]
-            if all(types) and len({t.lower() for t in types if t}) == len(group) and not any("at" in c.doubts for c in group):
-                # "96GB of HBM3 and up to 144GB of HBM3E": the memory type named with each figure sets them apart.
-                for candidate in group:
-                    candidate.at = {**candidate.at, "memory-type": (candidate.memory_type or "").lower()}
-                continue
-            for candidate in group:
-                candidate.doubts.setdefault("at", f"the text gives {candidate.system} more than one {candidate.metric} figure: what sets them apart?")
-    # A figure with no board beside other figures of the same kind measured on named boards ("1756 FPS (M.2) / 1946 FPS
-    # (PCIe)", then "I achieved 2050 FPS"): which board is its own, the reader says.
-    alike: dict[tuple, list[Candidate]] = {}
-    for key, group in groups.items():
-        alike.setdefault(key[:-1], []).extend(group)
-    for group in alike.values():
-        for candidate in group:
-            if "form-factor" not in candidate.at and any("form-factor" in other.at and str(other.figure) != str(candidate.figure) for other in group):
-                candidate.doubts.setdefault("at", f"the text gives {candidate.system} more than one {candidate.metric} figure: what sets them apart?")
-

@@ -23,11 +23,12 @@ from itertools import pairwise
 
 from jalapeno_audit.authoring.abbreviations import defined_names
 from jalapeno_audit.authoring.all_runs import all_runs
+from jalapeno_audit.authoring.apart import apart
 from jalapeno_audit.authoring.article_tables import read_tables
 from jalapeno_audit.authoring.basis import projected
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.carried import back_to, carried, per_device, subjects
-from jalapeno_audit.authoring.conditions import CONDITION, TYPED_MEMORY, Placed, apart, conditions, respective, setting_of
+from jalapeno_audit.authoring.conditions import CONDITION, TYPED_MEMORY, Placed, conditions, respective, setting_of
 from jalapeno_audit.authoring.draft import claim_lines, yaml_text
 from jalapeno_audit.authoring.elsewhere import elsewhere, models_elsewhere, noted, unmodelled
 from jalapeno_audit.authoring.metrics import FASTER, NO_PHRASE, MetricReader
