@@ -201,12 +201,8 @@ def memory_by_place(metrics: set[str], catalog: Catalog, part: str) -> set[str]:
     when only of the device's own memory ("80 GB HBM3"); else all of them."""
     if len(metrics) < 2 or any(catalog.metrics[m].family != "memory" for m in metrics):
         return metrics
-
-    def said(pattern: re.Pattern[str], metric: str) -> bool:
-        return any(pattern.search(fold_hyphens(text)) for text in (catalog.metrics[metric].name, *catalog.metrics[metric].aliases))
-
-    on_chip = {m for m in metrics if said(_ON_CHIP, m)}
-    external = {m for m in metrics - on_chip if said(_EXTERNAL, m)}
+    on_chip = {m for m in metrics if _named_with(_ON_CHIP, catalog, m)}
+    external = {m for m in metrics - on_chip if _named_with(_EXTERNAL, catalog, m)}
     text = fold_hyphens(part)
     on, off, outside = bool(_ON_CHIP.search(text)), bool(_OFF_CHIP.search(text)), bool(_EXTERNAL.search(text))
     if on and not off and not outside and len(on_chip) == 1:
@@ -223,13 +219,15 @@ def memory_outside(metric: str, fits: set[str], catalog: Catalog, part: str) -> 
     memory") and the metric is not of it: the one external memory metric the unit fits, or an empty set when there is
     none; None when nothing is to change."""
     info = catalog.metrics.get(metric)
-    if info is None or info.family != "memory" or not _EXTERNAL.search(fold_hyphens(part)):
+    if info is None or info.family != "memory" or not _EXTERNAL.search(fold_hyphens(part)) or _named_with(_EXTERNAL, catalog, metric):
         return None
-    if any(_EXTERNAL.search(fold_hyphens(text)) for text in (info.name, *info.aliases)):
-        return None
-    external = {m for m in fits if catalog.metrics[m].family == "memory"
-                and any(_EXTERNAL.search(fold_hyphens(text)) for text in (catalog.metrics[m].name, *catalog.metrics[m].aliases))}
+    external = {m for m in fits if catalog.metrics[m].family == "memory" and _named_with(_EXTERNAL, catalog, m)}
     return external if len(external) == 1 else set()
+
+
+def _named_with(pattern: re.Pattern[str], catalog: Catalog, metric: str) -> bool:
+    """Whether a metric's catalog name or one of its aliases holds the words ``pattern`` finds ("on-chip", "external")."""
+    return any(pattern.search(fold_hyphens(text)) for text in (catalog.metrics[metric].name, *catalog.metrics[metric].aliases))
 
 
 #: A count written per user, request or query ("only 180 tokens per user"): a rate of something the unit alone does not

@@ -45,14 +45,15 @@ _YOURS = re.compile(r"\byour\s+$", re.I)
 def not_figures(found: list[Candidate]) -> list[Candidate]:
     """The candidates left once the numbers that are no accelerator's figures are set aside."""
     kept = [candidate for candidate in found if not _no_figure(candidate)]
-    return [candidate for number, candidate in enumerate(kept) if not _handed_back(candidate, kept[:number])]
+    return [candidate for number, candidate in enumerate(kept) if not _handed_back(candidate, kept, number)]
 
 
-def _handed_back(candidate: Candidate, before: list[Candidate]) -> bool:
-    """A reply's "your 2050 FPS", when an earlier sentence stated 2050 of the same metric: the one claim is that one."""
+def _handed_back(candidate: Candidate, kept: list[Candidate], number: int) -> bool:
+    """A reply's "your 2050 FPS", when an earlier sentence (of those ``kept`` before ``number``) stated 2050 of the same
+    metric: the one claim is that one."""
     return candidate.kind == "value" and bool(_YOURS.search(candidate.quote, 0, candidate.start)) and any(
         earlier.kind == "value" and earlier.sentence < candidate.sentence and earlier.figure == candidate.figure
-        and earlier.metric == candidate.metric for earlier in before)
+        and earlier.metric == candidate.metric for earlier in kept[:number])
 
 
 def _no_figure(candidate: Candidate) -> bool:

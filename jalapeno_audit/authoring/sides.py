@@ -79,6 +79,8 @@ _ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?
 _THAN = re.compile(r"\b(?:than|versus|vs\.?|compared|against)\b", re.I)
 _QUOTES = re.compile(r"[\"“”]")
 _POSSESSIVE = re.compile(r"['’]s\s+")
+#: What may follow a system's name at the end of a list's lead-in: a mark, a word or two of its kind, the colon.
+_ENDS_LEAD = re.compile(r"[™®]?(?:\s+[A-Z][\w-]*){0,2}\s*:\s*")
 #: From a name to a point inside the parenthesis right after it ("B200 (based on Blackwell").
 _IN_PARENTHESIS = re.compile(r"[^()]*?\([^()]*")
 #: The noun of a whole built of devices: where the article's system is such a device, "the system" may be the whole.
@@ -122,7 +124,6 @@ class SideReader:
         in_title = [sid for _, sid in mentions(title or "", self.systems) if ranked and counts.get(sid) == ranked[0][1]]
         return in_title[0] if len(set(in_title)) == 1 else None
 
-
     def _only_sole(self, context: str) -> bool:
         """Whether a paragraph names no system but the one the article is about, things no reader can pin down, and
         systems it only compares with (after "than", "compared with", "versus", a verb of winning)."""
@@ -136,6 +137,11 @@ class SideReader:
             else:
                 compared_until = -1
         return True
+
+    def _before_colon(self, lead: str) -> str | None:
+        """The system a lead-in ends on, before its colon and perhaps a word or two of its kind ("... the Wormhole™ Tensix
+        Processor:"), or None."""
+        return next((sid for _, end, sid in mention_spans(lead, self.systems) if _ENDS_LEAD.fullmatch(lead, end)), None)
 
     def _makers(self, words: str) -> bool:
         """Whether an actor's words ("BIREN claims") name the maker of the system the article is about: the first word
@@ -153,13 +159,12 @@ class SideReader:
         own = list(dict.fromkeys(sid for pos, sid in named if (pos, sid) not in compared))
         versus = list(dict.fromkeys(sid for _, sid in compared))
         comparing = re.search(r"\b(?:than|compared (?:with|to)|versus|vs\.?|relative to|over)\b", lead, re.I)
-        ending = [sid for _, end, sid in mention_spans(lead, self.systems) if re.fullmatch(r"[™®]?(?:\s+[A-Z][\w-]*){0,2}\s*:\s*", lead[end:])]
         if len(own) == 1:
             candidate.system = own[0]
-        elif len(own) > 1 and ending and ending[0] in own:
+        elif len(own) > 1 and (ending := self._before_colon(lead)) in own:
             # "The n150s and n300s boards are built using the Wormhole™ Tensix Processor:": the list is of what the colon
             # follows (its name, and perhaps a word or two of its kind).
-            candidate.system = ending[0]
+            candidate.system = ending
         elif not named and subject and not comparing:
             candidate.system = subject
         else:

@@ -99,12 +99,12 @@ _MONTH = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a
 #: not a model's name blanked out before what is counted ("500,000 Llama 70B tokens per second"), nor a precision
 #: ("2,517 MXFP8 TFLOPS").
 _PRODUCT = re.compile(r"\s*(?:(?!(?:NV|MX)?FP\d|BF\d|INT\d|TF\d)[A-Z][A-Za-z]*\d|#{2,}(?!#)(?!\s+(?:(?:output|input|mixed)\s+)?(?:tokens?|tok|images?|samples?|queries|requests)\b)|GPUs?\b|chips?\b)")
-#: Units of the calendar.
-#: A number of them after "the past", "the last", "the next" is a period ("in the past four years"), not a figure of a
-#: system; "tapeout in nine months" is one.
 #: A unit after a number that looks like a year makes it a measure ("2050 FPS", "2024 tok/s"); a count of tokens stays a
 #: length ("2048 tokens"), which is no figure either way.
 _UNIT_OF_A_MEASURE = re.compile(r"FPS|[TGPE]?(?:FLOPS|OPS)|[kMG]?W|[KMGT]B|\w+/\w+(?:/\w+)*")
+#: Units of the calendar.
+#: A number of them after "the past", "the last", "the next" is a period ("in the past four years"), not a figure of a
+#: system; "tapeout in nine months" is one.
 _PERIODS = ("year", "years", "month", "months", "quarter", "quarters", "decade", "decades")
 _PAST = re.compile(r"\b(?:past|last|next|coming|previous|recent)\s+$", re.I)
 _LABEL = re.compile(r"\s*\[?(?P<label>(?:[A-Za-z$€%][\w$€%/\-\.]*[\w%/]|[A-Za-z%])(?:\s*/\s*\w+)*)")
