@@ -62,6 +62,16 @@ def test_exactly_the_expected_findings(checked):
     assert len(findings) == len(EXPECTED)
 
 
+def test_a_normalisation_shows_the_products_and_ratios_of_the_figures_as_written(checked):
+    """Kimi K2.5 at 182 tokens/sec per user: 6,744 against 120 per kW, which a reader redoes as 6744/120 = 56.2 and
+    6744 x 0.7 / (120 x 1.4) = 28.1; the intervals beside them are what rounding allows ("120" may be 115 to 125)."""
+    _, findings, _ = checked
+    (kimi,) = [f for f in findings if f.rule == "normalization-basis" and f.claims[0].model == "kimi-k2.5"]
+    line = "; ".join(kimi.arithmetic)
+    assert "jalapeno 18195 x 700 W = 12,737 tok/s; gb300 11862 x 1400 W = 16,607 tok/s; raw ratio 0.767x" in line
+    assert "jalapeno 6744 x 700 W = 4,721 tok/s; gb300 120 x 1400 W = 168 tok/s; raw ratio 28.1x [26.945, 29.355] against per-kW ratio 56.2x" in line
+
+
 def test_the_rounding_traps_stay_silent(checked):
     _, findings, notes = checked
     traps = {f"{EXPLAINER}/iso-deepseek-ratio", f"{EXPLAINER}/iso-kimi-ratio", f"{EXPLAINER}/iso-gptoss-ratio", f"{EXPLAINER}/iso-deepseek-ratio-teaser"}

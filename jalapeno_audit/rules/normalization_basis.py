@@ -17,11 +17,12 @@ against 53,952 tok/s, a 1.11x raw ratio behind the 1.9x per-kW one; measured pow
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from fractions import Fraction
 
 from jalapeno_audit.corpus.model import RATIO, VALUE
-from jalapeno_audit.rules.engine import INFO, Context, make_finding
+from jalapeno_audit.rules.engine import INFO, Context, make_finding, nominal_ratio
 from jalapeno_audit.text.numbers import Interval, fmt, ratio_interval
 
 ID = "normalization-basis"
@@ -81,15 +82,17 @@ def _finding(context: Context, system: str, comparator: str, model: str, per_pow
         b = next(c for c in theirs if c.at == conditions)
         raw_a, raw_b = _raw(context, a, rated_a), _raw(context, b, rated_b)
         where = ", ".join(f"{k}={v}" for k, v in conditions) or "no conditions"
-        per_kw = ratio_interval(corpus.interval(a), corpus.interval(b))
         raw = ratio_interval(raw_a, raw_b)
+        # The products and ratios of the figures as written, as a reader redoes them; the interval is what rounding allows.
+        stated_a, stated_b = _stated_raw(context, a, rated_a), _stated_raw(context, b, rated_b)
+        stated_per_kw = nominal_ratio(corpus, a, b, lower_better=False)
         lines.append(
-            f"{where}: {system} {a.figure.text} x {rated_a.figure.text} W = {_mid(raw_a)} tok/s; "
-            f"{comparator} {b.figure.text} x {rated_b.figure.text} W = {_mid(raw_b)} tok/s; "
-            f"raw ratio {_mid(raw, 3)}x {raw} against per-kW ratio {_mid(per_kw, 3)}x"
+            f"{where}: {system} {a.figure.text} x {rated_a.figure.text} W = {_whole(stated_a)} tok/s; "
+            f"{comparator} {b.figure.text} x {rated_b.figure.text} W = {_whole(stated_b)} tok/s; "
+            f"raw ratio {fmt(stated_a / stated_b, places=3)}x {raw} against per-kW ratio {fmt(stated_per_kw, places=3)}x"
         )
         if not raw_ratio_text:
-            raw_ratio_text = f"raw throughput ratio {_mid(raw, 2)}x against {_mid(per_kw, 2)}x per kW"
+            raw_ratio_text = f"raw throughput ratio {fmt(stated_a / stated_b, places=2)}x against {fmt(stated_per_kw, places=2)}x per kW"
     measured_note = ""
     for measured in power.get((system, MEASURED), ()):
         m_interval, r_interval = corpus.interval(measured), corpus.interval(rated_a)
@@ -119,9 +122,14 @@ def _raw(context: Context, figure_claim, rated_claim) -> Interval:
     return Interval(per.lo * rated.lo, per.hi * rated.hi)  # type: ignore[operator]
 
 
-def _mid(interval: Interval, places: int = 0) -> str:
-    middle = interval.midpoint()
-    if middle is None:
-        return "?"
-    text = fmt(middle, places=places)
-    return f"{int(text):,}" if places == 0 else text
+def _stated_raw(context: Context, figure_claim, rated_claim) -> Fraction:
+    """Per-power figure x rated power, both as written, in the metric's power unit."""
+    corpus = context.corpus
+    metric = context.metric(figure_claim)
+    factor = corpus.catalog.conversion(corpus.catalog.metrics[RATED].unit, metric.power_unit or "kW") or Fraction(1)
+    return figure_claim.single.value * corpus.unit_factor(figure_claim) * rated_claim.single.value * corpus.unit_factor(rated_claim) * factor
+
+
+def _whole(value: Fraction) -> str:
+    """A product to the nearest whole number, a half rounded up (12,736.5 tok/s is written 12,737)."""
+    return f"{math.floor(value + Fraction(1, 2)):,}"
