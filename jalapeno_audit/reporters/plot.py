@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import matplotlib
-from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.path import Path
@@ -154,9 +154,10 @@ class _Canvas:
         self.formatter = ScalarFormatter(useOffset=False)
         self.formatter.create_dummy_axis()
         self.bands = PolyCollection([], zorder=1, linewidths=0.8, hatch="////")
-        self.segments = LineCollection([], linewidths=2.2, zorder=2)
         ax.add_collection(self.bands)
-        ax.add_collection(self.segments)
+        # The rows' intervals: one line per camp style, broken between rows (a gap is a NaN), as the grid is.
+        self.segments = [ax.add_line(Line2D([], [], color=color, linewidth=2.2, solid_capstyle="butt", zorder=2))
+                         for color, _, _ in (*STYLES, BRIDGE)]
         self.open_low = ax.scatter([], [], marker="<", s=36, zorder=3, clip_on=False)
         self.open_high = ax.scatter([], [], marker=">", s=36, zorder=3, clip_on=False)
         self.marks = [
@@ -249,7 +250,8 @@ class _Canvas:
         return [(v - low) / (high - low) for v in values]
 
     def _rows(self, rows: tuple[Row, ...], low: float, high: float, link: Linker | None) -> None:
-        segments, colors, open_low, open_high = [], [], [], []
+        open_low, open_high = [], []
+        segments: dict[int, tuple[list[float], list[float]]] = {i: ([], []) for i in range(len(self.segments))}
         marks: dict[int, list] = {i: [] for i in range(len(self.marks))}
         urls: dict[int, list[str | None]] = {i: [] for i in range(len(self.marks))}
         for y, row in enumerate(rows):
@@ -258,17 +260,19 @@ class _Canvas:
                 continue
             start = low if row.lo is None else row.lo
             end = high if row.hi is None else row.hi
-            segments.append([(start, y), (end, y)])
-            colors.append(color)
+            style = len(STYLES) if row.camp < 0 else row.camp % len(STYLES)
+            xs, ys = segments[style]
+            xs += (start, end, math.nan)
+            ys += (y, y, math.nan)
             if row.lo is None:
                 open_low.append(((low, y), color))
             if row.hi is None:
                 open_high.append(((high, y), color))
-            style = len(STYLES) if row.camp < 0 else row.camp % len(STYLES)
             marks[style].append((_centre(row, self.scale), y))
             urls[style].append(link(row.claims)[0] if link else None)
-        self.segments.set_segments(segments)
-        self.segments.set_color(colors)
+        for line, (xs, ys) in zip(self.segments, segments.values(), strict=True):
+            line.set_data(xs, ys)
+            line.set_visible(bool(xs))
         for collection, ends in ((self.open_low, open_low), (self.open_high, open_high)):
             collection.set_offsets([p for p, _ in ends] or _NOWHERE)
             collection.set_facecolor([c for _, c in ends] or ["none"])
