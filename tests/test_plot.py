@@ -128,7 +128,8 @@ def test_marks_keep_their_outlines_extents_and_draw_as_matplotlibs_own_paths_wou
 
 @pytest.mark.parametrize("scale", [LOG, LINEAR, DAYS])
 def test_the_axis_drawn_in_axes_fractions_stands_where_the_data_transform_puts_it(scale):
-    """Ticks, grid, the 1x line and the side labels are placed by ``_across``; rows by their fraction of the height."""
+    """Ticks, grid, the 1x line, the side labels and the rows' intervals, marks and bands are placed by ``_across``; rows by
+    their fraction of the height."""
     day = float(dt.date(2024, 5, 1).toordinal())
     bounds = {LOG: [(0.02, 0.03), (1.4, 1.4), (300.0, None)], LINEAR: [(2.0e7, 2.2e7), (3.1e7, 3.1e7)], DAYS: [(day, day + 30), (day + 90, None)]}[scale]
     canvas = plot._Canvas(scale)

@@ -135,8 +135,8 @@ class _Canvas:
         ax.patch.set_visible(False)  # white on the figure's white
         for side in ("top", "right", "left"):
             ax.spines[side].set_visible(False)
-        # The axis is drawn in the axes' own fractions (x placed by ``_across``): where the data transform puts a value,
-        # without taking every text and line through the x scale.
+        # Everything is drawn in the axes' own fractions (x placed by ``_across``, a row by its fraction of the height):
+        # where the data transform puts a value, without taking every text, line and mark through the x scale.
         across = ax.transAxes
         self.grid = Line2D([], [], color="#d9d9d9", linewidth=0.6, solid_capstyle="projecting", zorder=_AXIS, transform=across)
         ax.add_line(self.grid)
@@ -153,15 +153,15 @@ class _Canvas:
         self.offset = _text(ax, 1, 0, transform=ax.transAxes + _down(self.figure, under + _OFFSET_PAD), ha="right", va="top", zorder=_AXIS)
         self.formatter = ScalarFormatter(useOffset=False)
         self.formatter.create_dummy_axis()
-        self.bands = PolyCollection([], zorder=1, linewidths=0.8, hatch="////")
+        self.bands = PolyCollection([], zorder=1, linewidths=0.8, hatch="////", transform=across)
         ax.add_collection(self.bands)
         # The rows' intervals: one line per camp style, broken between rows (a gap is a NaN), as the grid is.
-        self.segments = [ax.add_line(Line2D([], [], color=color, linewidth=2.2, solid_capstyle="butt", zorder=2))
+        self.segments = [ax.add_line(Line2D([], [], color=color, linewidth=2.2, solid_capstyle="butt", zorder=2, transform=across))
                          for color, _, _ in (*STYLES, BRIDGE)]
-        self.open_low = ax.scatter([], [], marker="<", s=36, zorder=3, clip_on=False)
-        self.open_high = ax.scatter([], [], marker=">", s=36, zorder=3, clip_on=False)
+        self.open_low = ax.scatter([], [], marker="<", s=36, zorder=3, clip_on=False, transform=across)
+        self.open_high = ax.scatter([], [], marker=">", s=36, zorder=3, clip_on=False, transform=across)
         self.marks = [
-            ax.scatter([], [], marker=marker, s=54, c=color, zorder=4, edgecolors="white", linewidths=0.7)
+            ax.scatter([], [], marker=marker, s=54, c=color, zorder=4, edgecolors="white", linewidths=0.7, transform=across)
             for color, marker, _ in (*STYLES, BRIDGE)
         ]
         for collection in (self.open_low, self.open_high, *self.marks):
@@ -187,7 +187,7 @@ class _Canvas:
         low, high = self._limits(rows)
         self._ticks(low, high)
         self._rows(rows, low, high, link)
-        self._bands(chart)
+        self._bands(chart, low, high)
         self._sides(chart, low, high)
         self.title.set_text(escape.svg_text(chart.axis))
         out = io.StringIO()
@@ -250,6 +250,9 @@ class _Canvas:
         return [(v - low) / (high - low) for v in values]
 
     def _rows(self, rows: tuple[Row, ...], low: float, high: float, link: Linker | None) -> None:
+        """Each row's interval, its mark and its label, placed in the axes' own fractions (x by ``_across``, row y of n
+        from the top): where the data transform would put them, without taking every point through the x axis's scale."""
+        count = len(rows)
         open_low, open_high = [], []
         segments: dict[int, tuple[list[float], list[float]]] = {i: ([], []) for i in range(len(self.segments))}
         marks: dict[int, list] = {i: [] for i in range(len(self.marks))}
@@ -258,17 +261,17 @@ class _Canvas:
             color = row.style()[0]
             if row.lo is None and row.hi is None:
                 continue
-            start = low if row.lo is None else row.lo
-            end = high if row.hi is None else row.hi
+            start, end, centre = self._across([low if row.lo is None else row.lo, high if row.hi is None else row.hi, _centre(row, self.scale)], low, high)
+            down = (count - 0.5 - y) / count
             style = len(STYLES) if row.camp < 0 else row.camp % len(STYLES)
             xs, ys = segments[style]
             xs += (start, end, math.nan)
-            ys += (y, y, math.nan)
+            ys += (down, down, math.nan)
             if row.lo is None:
-                open_low.append(((low, y), color))
+                open_low.append(((0.0, down), color))
             if row.hi is None:
-                open_high.append(((high, y), color))
-            marks[style].append((_centre(row, self.scale), y))
+                open_high.append(((1.0, down), color))
+            marks[style].append((centre, down))
             urls[style].append(link(row.claims)[0] if link else None)
         for line, (xs, ys) in zip(self.segments, segments.values(), strict=True):
             line.set_data(xs, ys)
@@ -282,14 +285,16 @@ class _Canvas:
             collection.set_offsets(marks[style] or _NOWHERE)
             collection.set_urls(urls[style])
             collection.set_visible(bool(marks[style]))
-        # Placed in the axes' own fractions (row y of n, top row first): where the data transform would put them, without
-        # taking each label through the x axis's scale.
-        count = len(rows)
         _place(self.labels, [((-0.02, (count - 0.5 - y) / count), _short(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
                lambda: _text(self.axes, 0, 0, transform=self.axes.transAxes, ha="right", va="center", zorder=_LABELS))
 
-    def _bands(self, chart: Chart) -> None:
-        verts = [[(b.lo, b.first_row - 0.42), (b.hi, b.first_row - 0.42), (b.hi, b.last_row + 0.42), (b.lo, b.last_row + 0.42)] for b in chart.bands]
+    def _bands(self, chart: Chart, low: float, high: float) -> None:
+        count = len(chart.rows)
+        verts = []
+        for band in chart.bands:
+            left, right = self._across([band.lo, band.hi], low, high)
+            top, bottom = (count - 0.5 - (band.first_row - 0.42)) / count, (count - 0.5 - (band.last_row + 0.42)) / count
+            verts.append([(left, top), (right, top), (right, bottom), (left, bottom)])
         colors = [STYLES[b.camp % len(STYLES)][0] for b in chart.bands]
         self.bands.set_verts(verts)
         self.bands.set_facecolor([(*matplotlib.colors.to_rgb(c), 0.12) for c in colors] or ["none"])
