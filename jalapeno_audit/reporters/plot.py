@@ -133,8 +133,8 @@ class _Canvas:
         ax.xaxis.set_visible(False)  # drawn below, by the artists of _ticks
         ax.yaxis.set_visible(False)  # rows are labelled by texts beside them: no axis to lay out
         ax.patch.set_visible(False)  # white on the figure's white
-        for side in ("top", "right", "left"):
-            ax.spines[side].set_visible(False)
+        for spine in ax.spines.values():  # the x axis's own line is drawn with its tick marks (_ticks)
+            spine.set_visible(False)
         # Everything is drawn in the axes' own fractions (x placed by ``_across``, a row by its fraction of the height):
         # where the data transform puts a value, without taking every text, line and mark through the x scale.
         across = ax.transAxes
@@ -231,12 +231,13 @@ class _Canvas:
                 self.formatter.axis.set_view_interval(low, high)  # type: ignore[union-attr]  # the dummy axis made in __init__
                 texts = self.formatter.format_ticks(ticks)
                 offset = self.formatter.get_offset()
-        # The grid lines and the tick marks are each one line, broken between ticks (a gap is a NaN).
+        # The grid lines and the tick marks are each one line, broken between ticks (a gap is a NaN); the tick marks' line
+        # starts with the axis line, of the same colour and width as the spine matplotlib would draw.
         places = self._across(ticks, low, high)
         along = [x for t in places for x in (t, t, math.nan)]
         self.grid.set_data(along, [y for _ in ticks for y in (0, 1, math.nan)])
         down = matplotlib.rcParams["xtick.major.size"] / (self.axes.get_position().height * self.figure.get_figheight() * 72)
-        self.ticks.set_data(along, [y for _ in ticks for y in (0, -down, math.nan)])
+        self.ticks.set_data([0.0, 1.0, math.nan, *along], [0.0, 0.0, math.nan, *(y for _ in ticks for y in (0, -down, math.nan))])
         _place(self.tick_labels, [((t, 0), text) for t, text in zip(places, texts, strict=True)],
                lambda: _text(self.axes, 0, 0, transform=self.tick_at, ha="center", va="top", zorder=_AXIS))
         self.offset.set_text(offset)
