@@ -92,7 +92,7 @@ def check(
                 raise
             document = reporters.document(report, output_format, render_options)
             # Encoded once: the same bytes go to the cache and to the output (a report can be tens of megabytes).
-            body, attachments = document.text.encode("utf-8"), document.attachments
+            body, attachments = document.body, document.attachments
             summary = reporters.render(report, "markdown") if summary_file else ""
             code = EXIT_FINDINGS if report.failing() else EXIT_OK
         keeping = _keep(cache, run_key, (code, summary, attachments), body)

@@ -152,10 +152,15 @@ _page_text = st.text(alphabet=st.sampled_from(["a", " ", ":", "\n", "\t", "\x1b"
 @FUZZ
 @given(st.lists(st.tuples(_page_text, st.booleans()), max_size=8))
 def test_a_page_guarded_part_by_part_is_the_page_guarded_whole(parts):
-    """Parts guarded where they are written (some already, some not), then joined: the page ``html_document`` makes of them."""
+    """Parts guarded where they are written (some already, some not), then joined, as text or as UTF-8: the page
+    ``html_document`` makes of them."""
     from jalapeno_audit.reporters import escape
 
     mixed = [escape.html_lines([text]) if early else text for text, early in parts]
     whole = escape.html_document("\n".join(text for text, _ in parts))
     assert escape.html_lines(mixed) == whole
     assert escape.html_document(escape.html_lines(mixed)) == whole
+    # The same parts, those guarded early also encoded where they were written: the page's UTF-8.
+    encoded = [escape.html_utf8([text]) if early else text for text, early in parts]
+    assert escape.html_page(encoded) == whole.encode("utf-8")
+

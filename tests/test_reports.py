@@ -172,3 +172,12 @@ def test_html_report_is_deterministic_and_escapes_chart_text(in_fixture, tmp_pat
     assert "<script" not in svg and "<img" not in svg
     assert "Rival \\u202eesrever" in svg  # the bidi override is shown, not obeyed, in the tooltip text
     assert len(re.findall(r'class="mark"', svg)) == 3
+
+
+def test_bytes_join_an_html_page_only_as_written_by_html_utf8():
+    """A page joined as UTF-8 takes bytes only from ``html_utf8``, which guarded them: other bytes are not scanned."""
+    from jalapeno_audit.reporters import escape
+
+    assert escape.html_page(["<p>a</p>", escape.html_utf8(["<p>\u202e</p>"])]) == "<p>a</p>\n<p>\\u202e</p>".encode()
+    with pytest.raises(TypeError):
+        escape.html_page(["<p>a</p>", "<p>\u202e</p>".encode()])

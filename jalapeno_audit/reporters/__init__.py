@@ -45,19 +45,30 @@ class RenderOptions:
 class Document:
     """A rendered report and the files that go beside it."""
 
-    text: str
+    content: str | bytes  # the report, or its UTF-8 where the format writes it so (``Format.encodes``)
     attachments: tuple[tuple[str, str], ...] = ()  # (path relative to the report's directory, content)
+
+    @property
+    def text(self) -> str:
+        return self.content if isinstance(self.content, str) else self.content.decode("utf-8")
+
+    @property
+    def body(self) -> bytes:
+        """The report as written to a file or stdout: UTF-8."""
+        return self.content if isinstance(self.content, bytes) else self.content.encode("utf-8")
 
 
 class Reporter(Protocol):
     """What every format module provides (``document`` only the formats that write files beside a report, ``prepare`` only
-    those that write part of each finding as the report is built)."""
+    those that write part of each finding as the report is built, ``page`` only those that write their page as UTF-8)."""
 
     def render(self, report: Report, options: RenderOptions) -> str: ...
 
     def document(self, report: Report, options: RenderOptions) -> tuple[str, list[tuple[str, str]]]: ...
 
     def prepare(self) -> Callable[[Finding], str]: ...
+
+    def page(self, report: Report, options: RenderOptions) -> list: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +83,7 @@ class Format:
     arithmetic: bool = True  # shows each finding's arithmetic (a report built for a format without it may leave it out)
     prepares: bool = False  # writes part of each finding where its rule runs (its module has ``prepare``; see ``preparer``)
     needs: str | None = None  # a module it will import on a large corpus, imported while the rules run (see ``beside``)
+    encodes: bool = False  # writes its page as UTF-8, part by part (its module has ``page``; see ``document``)
 
     def finish(self, text: str) -> str:
         """The last guard over the whole output, whatever a reporter missed."""
@@ -118,7 +130,7 @@ FORMATS: dict[str, Format] = {
         Format("sarif", "sarif", "SARIF 2.1.0 for code scanning", "json"),
         Format("github", "github", "GitHub workflow annotations", "commands", arithmetic=False),
         Format("claimreview", "claimreview", "schema.org ClaimReview (JSON-LD)", "json", arithmetic=False),
-        Format("html", "html", "one self-contained page with a chart per dispute", "html", needs="plot"),
+        Format("html", "html", "one self-contained page with a chart per dispute", "html", needs="plot", encodes=True),
     )
 }
 
@@ -137,6 +149,10 @@ def document(report: Report, output_format: str, options: RenderOptions | None =
     if chosen.attaches and options.charts:
         text, files = module.document(report, options)
         return Document(chosen.finish(text), tuple(files))
+    if chosen.encodes:  # its parts guarded where they were written, as ``finish`` guards a page, and joined as UTF-8
+        from jalapeno_audit.reporters import escape
+
+        return Document(escape.html_page(module.page(report, options)))
     return Document(chosen.finish(module.render(report, options)))
 
 

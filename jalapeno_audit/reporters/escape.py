@@ -156,6 +156,38 @@ def html_lines(parts) -> GuardedHtml:
     return GuardedHtml("\n".join(guarded))
 
 
+class GuardedUtf8(bytes):
+    """The UTF-8 of HTML that has been through ``html_document`` (see ``html_utf8``): joins a page as it is."""
+
+    __slots__ = ()
+
+
+def html_utf8(parts) -> GuardedUtf8:
+    """``html_lines(parts)`` as UTF-8: a part of a large page, encoded where it is written (in either of two processes)."""
+    return GuardedUtf8(html_lines(parts).encode("utf-8"))
+
+
+def html_page(parts) -> bytes:
+    """The UTF-8 of ``html_lines`` of the same parts as text, from parts as ``html_lines`` takes them and parts already
+    encoded by ``html_utf8``. Joined as bytes, a large page is never one string of tens of millions of characters, made
+    and copied and encoded once more in one process (0.4-1.1 s at 100k claims, against 0.05 s for joining its bytes)."""
+    encoded: list[bytes] = []
+    text: list[str] = []  # consecutive parts not encoded yet: guarded and encoded together
+    for part in parts:
+        if type(part) is GuardedUtf8:
+            if text:
+                encoded.append(html_lines(text).encode("utf-8"))
+                text = []
+            encoded.append(part)
+        elif isinstance(part, bytes):
+            raise TypeError("bytes join a page only as written by html_utf8")
+        else:
+            text.append(part)
+    if text:
+        encoded.append(html_lines(text).encode("utf-8"))
+    return b"\n".join(encoded)
+
+
 def html_document(text: str) -> str:
     """The last guard over an HTML page: no line starts a workflow command, nothing invisible survives.
 

@@ -101,10 +101,16 @@ CSP = f"default-src 'none'; script-src '{_hash(SCRIPT)}'; style-src 'unsafe-inli
 
 
 def render(report: Report, options: RenderOptions) -> str:
+    return escape.GuardedHtml(escape.html_page(page(report, options)).decode("utf-8"))  # guarded part by part
+
+
+def page(report: Report, options: RenderOptions) -> list[str | escape.GuardedUtf8]:
+    """The page's parts, one after another on lines of their own (``escape.html_page``): the findings' articles as UTF-8,
+    guarded where they were written."""
     numbered = {s: [(n, f) for n, f in enumerate(report.findings) if f.severity == s] for s in SEVERITIES}
     ordered = [(n, f"{severity[0].upper()}{rank}") for severity in SEVERITIES for rank, (n, _) in enumerate(numbered[severity], 1)]
     articles = iter(_articles(report, options, ordered))
-    out = [
+    out: list[str | escape.GuardedUtf8] = [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
@@ -134,15 +140,15 @@ def render(report: Report, options: RenderOptions) -> str:
     out += _stale(report)
     out += _notes(report)
     out += ["</main>", '<div id="tip" role="tooltip" hidden></div>', f"<script>{SCRIPT}</script>", "</body>", "</html>", ""]
-    return escape.html_lines(out)  # the findings' articles were guarded where they were written
+    return out
 
 
 #: What a finding's chart costs to draw, in findings written without one (a few milliseconds against a tenth).
 CHART_COST = 40
 
 
-def _articles(report: Report, options: RenderOptions, ordered: list[tuple[int, str]]) -> list[str]:
-    """Each finding's article, in the order given ((number, label) pairs), with its chart drawn.
+def _articles(report: Report, options: RenderOptions, ordered: list[tuple[int, str]]) -> list[escape.GuardedUtf8]:
+    """Each finding's article, in the order given ((number, label) pairs), with its chart drawn, guarded and encoded.
 
     Writing the articles and drawing their charts are the report's work, and independent finding
     by finding: a forked child takes jobs of consecutive findings as this process does.
@@ -156,7 +162,7 @@ def _articles(report: Report, options: RenderOptions, ordered: list[tuple[int, s
     units = charts.units(report.corpus)
     cells = _Cells(options)
 
-    def job(number: int) -> list[str]:
+    def job(number: int) -> list[escape.GuardedUtf8]:
         nonlocal painter
         chosen = ordered[starts[number]:starts[number + 1]]
         anchors = {n: _anchors(n, findings[n]) for n, _ in chosen}  # a finding's row ids, for its table and its chart's marks
@@ -167,7 +173,7 @@ def _articles(report: Report, options: RenderOptions, ordered: list[tuple[int, s
             painter = plot.Painter()
         drawn = painter.draw([(chart, _linker(anchors[n]), prefixes[n]) for n, chart in pictured.items()]) if painter and pictured else []
         svgs = dict(zip(pictured, drawn, strict=True))
-        return [escape.html_lines(_finding(findings[n], n, label, svgs.get(n), charts.describe(pictured[n]) if n in pictured else None, anchors[n], cells, options))
+        return [escape.html_utf8(_finding(findings[n], n, label, svgs.get(n), charts.describe(pictured[n]) if n in pictured else None, anchors[n], cells, options))
                 for n, label in chosen]
 
     return [article for part in forked.share_out(len(starts) - 1, job, fork=fork) for article in part]
