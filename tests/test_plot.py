@@ -240,3 +240,28 @@ def test_pooled_labels_taken_out_and_put_back_keep_their_order():
     for number, chart in enumerate(charts):
         alone = plot.draw([chart])[0]
         assert together[number] == alone.replace('"chart1-', f'"chart{number + 1}-').replace("#chart1-", f"#chart{number + 1}-")
+
+
+def test_row_labels_are_cut_to_fit_the_label_column():
+    """A merged row's long label ends in an ellipsis within the column left of the rows; a short one is whole."""
+    long_label = "2.1x · 63 claims (src-1017, src-1032, +61 more)"
+    rows = (Row(long_label, 2.0, 2.2, 0, (), "2.1x"), Row("src-1 · 2.3x", 2.25, 2.35, 1, (), "2.3x"),
+            Row("数据中心 · " * 8 + "3x", 2.9, 3.1, 1, (), "3x"))
+    chart = Chart("fp", LOG, "the axis", ("rival ahead", "vendor ahead"), ("low", "high"), rows, (), False)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a character DejaVu Sans lacks is the browser's to draw: no warning on the terminal
+        texts = _texts(plot.draw([chart])[0])
+    cut = next(t for t in texts if t.startswith("camp 1 · 2.1x"))
+    assert cut.endswith("…") and "+61 more" not in cut
+    assert "camp 2 · src-1 · 2.3x" in texts
+    import matplotlib
+    from matplotlib.font_manager import FontProperties
+
+    with matplotlib.rc_context(plot.RC):
+        advances = svgtext.Advances(FontProperties(size=8, family="DejaVu Sans"))
+        assert advances.width(cut) <= plot._LABEL_ROOM < advances.width(f"camp 1 · {long_label}")
+        assert plot._LABEL_ROOM == (plot.LABELS - 0.02 * (plot.WIDTH - plot.LABELS - plot.RIGHT)) * 72  # as the labels stand
+    unknown = next(t for t in texts if "数据" in t)  # widths not known here: cut by its length
+    assert len(unknown) <= plot.LABEL_CHARS

@@ -14,12 +14,14 @@ from __future__ import annotations
 import io
 import math
 import re
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import matplotlib
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.path import Path
 from matplotlib.text import Text
@@ -33,7 +35,8 @@ from jalapeno_audit.reporters.charts import BRIDGE, DAYS, LOG, PARALLEL_FROM, ST
 
 WIDTH, LABELS, RIGHT = 7.5, 2.9, 0.3  # inches: the figure, the row-label column, the right margin
 ROW, BOTTOM, SIDES = 0.3, 0.55, 0.3  # inches: a row, the x axis, the 1x side labels
-LABEL_CHARS = 56
+LABEL_CHARS = 56  # at most, in a font whose widths are not known here
+_LABEL_ROOM = (LABELS - 0.02 * (WIDTH - LABELS - RIGHT)) * 72  # points, from the figure's edge to a row label's end
 RC: dict[str, Any] = {"svg.fonttype": "none", "svg.hashsalt": "jalapeno-audit", "text.parse_math": False, "font.size": 8, "font.family": "DejaVu Sans"}
 _PROLOG = re.compile(r"\A.*?(?=<svg)", re.S)
 _METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.S)
@@ -75,7 +78,10 @@ class Painter:
     def draw(self, charts: Sequence[tuple[Chart, Linker | None, str]]) -> list[str]:
         """Each (chart, its marks' links, the prefix of its ids) as an SVG element."""
         drawn = []
-        with matplotlib.rc_context(RC):  # type: ignore[arg-type]  # the stubs list every key as a literal
+        # Text stays text in the SVG, so a browser draws a character DejaVu Sans lacks from a font of its own; matplotlib,
+        # measuring it, would warn on the terminal of every report of a corpus with such a name.
+        with matplotlib.rc_context(RC), warnings.catch_warnings():  # type: ignore[arg-type]  # the stubs list every key as a literal
+            warnings.filterwarnings("ignore", r"Glyph \d+ .* missing from font", UserWarning)
             for chart, link, prefix in charts:
                 canvas = self.canvases.get(chart.scale)
                 if canvas is None:
@@ -171,6 +177,7 @@ class _Canvas:
         self.below = _text(ax, 0, 1.02, transform=across + _right(self.figure, -5), ha="right", va="bottom", color="#333333")
         self.above = _text(ax, 0, 1.02, transform=across + _right(self.figure, 5), ha="left", va="bottom", color="#333333")
         self.labels: list[Text] = []
+        self.advances: svgtext.Advances | None = None  # the row labels' widths, read when first needed
         self.shown_rows = 0  # the number of rows the figure is sized for
         ax.set_xlim(*((0.1, 10) if scale == LOG else (0, 1)))  # turns autoscaling off: each chart sets the view's x interval
         _unhooked(self.axes.get_children())
@@ -286,8 +293,25 @@ class _Canvas:
             collection.set_offsets(marks[style] or _NOWHERE)
             collection.set_urls(urls[style])
             collection.set_visible(bool(marks[style]))
-        _place(self.labels, [((-0.02, (count - 0.5 - y) / count), _short(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
+        _place(self.labels, [((-0.02, (count - 0.5 - y) / count), self._fitted(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
                lambda: _text(self.axes, 0, 0, transform=self.axes.transAxes, ha="right", va="center", zorder=_LABELS))
+
+    def _fitted(self, label: str) -> str:
+        """A row label cut short (with an ellipsis) to fit the label column, left of the axes' gap before the rows."""
+        advances = self.advances
+        if advances is None:
+            advances = self.advances = svgtext.Advances(FontProperties(size=matplotlib.rcParams["font.size"], family=matplotlib.rcParams["font.family"]))
+        width = advances.width(label)
+        if width is None:
+            return _short(label)
+        if width <= _LABEL_ROOM:
+            return label
+        room, known = _LABEL_ROOM - (advances.width("…") or 0.0), advances.known
+        for end, c in enumerate(label):
+            room -= known[c]  # type: ignore[operator]  # every character of the label has its width
+            if room < 0:
+                return label[:end].rstrip() + "…"
+        return label
 
     def _bands(self, chart: Chart, low: float, high: float) -> None:
         count = len(chart.rows)

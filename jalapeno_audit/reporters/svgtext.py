@@ -201,6 +201,34 @@ class Renderer(RendererSVG):
         return sum(w for w, _, _ in measured), ascent + descent, descent
 
 
+class Advances:
+    """How wide plain texts are in one font and size: the sum of their characters' advances, each read once.
+
+    Kerning is left out (it narrows a DejaVu Sans text by a fraction of a point); a text with a character the font
+    lacks, or that a font shapes in context, has no width here (None).
+    """
+
+    def __init__(self, prop) -> None:
+        self.font = get_font(findfont(prop))
+        self.scale = prop.get_size_in_points() / self.font.units_per_EM
+        self.known: dict[str, float | None] = {}  # a character's advance, None where it has none here
+
+    def width(self, text: str) -> float | None:
+        try:
+            return sum(map(self.known.__getitem__, text))
+        except KeyError:  # a character not read yet
+            for c in set(text).difference(self.known):
+                self.known[c] = self._advance(c)
+        except TypeError:  # a character without a width here
+            return None
+        return self.width(text)
+
+    def _advance(self, c: str) -> float | None:
+        if not _UNSHAPED.fullmatch(c) or not self.font.get_char_index(ord(c)):
+            return None
+        return self.font.load_char(ord(c), flags=LoadFlags.NO_SCALE).horiAdvance * self.scale
+
+
 class _Kept:
     """Stands for the SVG writer: keeps the attributes of the element it is given."""
 
