@@ -178,6 +178,6 @@ def test_bytes_join_an_html_page_only_as_written_by_html_utf8():
     """A page joined as UTF-8 takes bytes only from ``html_utf8``, which guarded them: other bytes are not scanned."""
     from jalapeno_audit.reporters import escape
 
-    assert escape.html_page(["<p>a</p>", escape.html_utf8(["<p>\u202e</p>"])]) == "<p>a</p>\n<p>\\u202e</p>".encode()
+    assert escape.html_page(["<p>a</p>", escape.html_utf8(["<p>\u202e</p>"])]) == b"<p>a</p>\n<p>\\u202e</p>"
     with pytest.raises(TypeError):
         escape.html_page(["<p>a</p>", "<p>\u202e</p>".encode()])
