@@ -215,7 +215,7 @@ class Advances:
 
     def width(self, text: str) -> float | None:
         try:
-            return sum(map(self.known.__getitem__, text))
+            return sum(map(self.known.__getitem__, text))  # type: ignore[arg-type]  # a None advance raises TypeError
         except KeyError:  # a character not read yet
             for c in set(text).difference(self.known):
                 self.known[c] = self._advance(c)
