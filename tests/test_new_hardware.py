@@ -101,3 +101,12 @@ def test_a_spec_said_of_a_single_device_needs_no_device_count():
         assert [f[5] for f in _found(about + f"{said} up to 288GB of HBM3E memory.")] == [[]], said
     # Counted devices are a condition to write.
     assert _found(about + "Eight chips feature up to 288GB of HBM3E memory.")[0][5] != []
+
+
+def test_a_figure_of_each_of_several_parts_is_left_to_the_reader():
+    """"Two stacks of 8GB": a stack's capacity, not the chip's; "256GB/s of bandwidth each": a part's too."""
+    text = "The Jalapeño chip supports two stacks of 8GB High Bandwidth Memory (HBM), providing 256GB/s of bandwidth each."
+    assert [(f[0], f[2], f[5]) for f in _found(text)] == [("8", "memory-capacity", ["at"]), ("256", "memory-bandwidth", ["at"])]
+    # A figure of the whole is the chip's; "each second" is no part.
+    assert _found("The Jalapeño chip supports 16GB of HBM, providing 512GB/s of bandwidth.")[1][5] == []
+    assert _found("Each Jalapeño chip offers 288GB of memory.")[0][5] == []

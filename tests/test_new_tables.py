@@ -424,3 +424,20 @@ def test_number_formats_before_a_headers_unit_are_its_columns_precision():
 def test_a_setting_the_header_states_outside_its_figure_columns_is_every_cells():
     found = _draft(FORMATS.replace("Size |", "Size at batch 8 |"))
     assert found and all("at" in c.doubts for c in found)
+
+
+def test_a_system_named_in_a_tables_heading_is_no_count_and_a_count_column_of_hpus_is():
+    """"with Intel Gaudi 3 Accelerator" counts no three accelerators; a "# HPU" column counts the rows' accelerators."""
+    from jalapeno_audit.authoring.table_conditions import condition_key
+
+    assert condition_key("# HPU") == "accelerators" and condition_key("Number of TPUs") == "accelerators"
+    assert condition_key("# GPU") == "gpus" and condition_key("Precision") is None
+    catalog = load_catalog(("c.yaml", b"systems:\n  gaudi-3: {name: Intel Gaudi 3, aliases: [Gaudi 3]}\n"))
+    text = ("Performance data\nThroughput with Intel Gaudi 3 Accelerator\n"
+            "Model | # HPU | Precision | Input Length | Output Length | Batch Size | Throughput (tokens/sec) |\n"
+            "---|---|---|---|---|---|---|\n"
+            "LLaMA 2 70b | 2 | fp8 | 128 | 128 | 1,750 | 4,433 |\n"
+            "2 | fp8 | 128 | 2,048 | 512 | 6,026 | |\n")
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    row = next(c for c in found if str(c.figure) == "4433")
+    assert row.system == "gaudi-3" and row.at["accelerators"] == "2"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .scaffold_eval import GROUPS, HELD_OUT_ELEVENTH, HELD_OUT_TENTH, Score, articles, score_article
+from .scaffold_eval import GROUPS, HELD_OUT_ELEVENTH, HELD_OUT_TENTH, HELD_OUT_TWELFTH, Score, articles, score_article
 
 SCORES: dict[str, Score] = {}
 
@@ -20,7 +20,7 @@ def test_draft_against_gold(stem, tmp_path):
     score = score_article(stem, tmp_path)
     SCORES[stem] = score
     assert score.gold > 0 and score.candidates > 0
-    if stem in HELD_OUT_TENTH or stem in HELD_OUT_ELEVENTH:
+    if stem in HELD_OUT_TENTH or stem in HELD_OUT_ELEVENTH or stem in HELD_OUT_TWELFTH:
         return  # held out: held to its totals as first scored (test_totals_hold), not tuned article by article
     # The measured levels (see the README): no wrong live claim in any other article, at most half its proposals not figures.
     assert score.wrong == 0, f"{stem}: {score.wrong} wrong live claims"
@@ -30,8 +30,8 @@ def test_draft_against_gold(stem, tmp_path):
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
-    development, used, released, seventh, held_out, ninth, tenth, eleventh = ([s for stem, s in SCORES.items() if member(stem)]
-                                                                               for _, member in GROUPS)
+    development, used, released, seventh, held_out, ninth, tenth, eleventh, twelfth = (
+        [s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
     assert sum(s.right for s in used) >= 40
@@ -108,3 +108,14 @@ def test_totals_hold():
     assert sum(s.right for s in eleventh) >= 14
     assert sum(s.wrong for s in eleventh) == 0
     assert sum(s.non_figures for s in eleventh) <= 7
+    # 63-68, gold written before any draft, scored once at the end of the round that used 57-62: 1 of 75 gold claims live
+    # and right, 9 of 10 live claims wrong (six rows of 68's table counted "3" accelerators from its heading's "Intel Gaudi 3
+    # Accelerator", without the software release its opening sentence states; 64's "two stacks of 8GB ... providing
+    # 256GB/s of bandwidth each" read as the chip's; 63's "150 TOPS ... at 8-bit precision" written `precision: 8-bit`
+    # where its gold writes int8, though 53's gold writes "4-bit precision" as `4-bit`), 9 of 45 candidates not figures.
+    # Then used for precision: a system's name is no setting of a table, "software release" a software condition said
+    # elsewhere, a "# HPU" column a count of accelerators, a figure of each of several parts doubted. Since: 1 right,
+    # 1 wrong (63's, left as its gold has it), 9 of 45 not figures.
+    assert sum(s.right for s in twelfth) >= 1
+    assert sum(s.wrong for s in twelfth) <= 1
+    assert sum(s.non_figures for s in twelfth) <= 9

@@ -11,7 +11,7 @@ from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, NUMBER_WORD
 from jalapeno_audit.authoring.links import links
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, anothers_benchmark, refines
-from jalapeno_audit.authoring.sentences import Sentence, mentions, name_index
+from jalapeno_audit.authoring.sentences import Sentence, mask, mentions, name_index
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import read_figures
 
@@ -73,6 +73,10 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
 _COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card|node)s?", re.I)
 #: Metric families a run's device count bears on; the keys it is written with.
 RUN_FAMILIES = ("throughput", "responsiveness", "training")
+#: A figure of each of several parts: "two stacks of 8GB", "... 256GB/s of bandwidth each" (not "tokens each second").
+_PARTS_OF = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|twelve|sixteen)\s+(?:[\w-]+\s+){0,2}?"
+                       r"(?:stacks|modules|dies|chiplets|cards|banks|channels|tiles|cores|chips)\s+of\s+$", re.I)
+_EACH = re.compile(r"[^.;,]{0,40}?\beach\b(?=\s*(?:[.,;)]|$))", re.I)
 _COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
 #: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
 _COMPUTE_ONLY = ("sparsity",)
@@ -203,6 +207,11 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
                                          for span in _ALTERNATIVES.finditer(sentence.text)):
         # "can support 1.5TB, 12TB, or 1.2PB of external memory": options of one thing, each in its own configuration.
         candidate.doubts["at"] = "the sentence gives this figure as one of several options: in which configuration?"
+        return
+    if candidate.kind == "value" and metric is not None and metric.family in HARDWARE_FAMILIES and (
+            _PARTS_OF.search(sentence.text, 0, candidate.start) or _EACH.match(sentence.text, candidate.end)):
+        # "two stacks of 8GB High Bandwidth Memory (HBM), providing 256GB/s of bandwidth each": a part's figure.
+        candidate.doubts["at"] = "the sentence states this figure for each of several parts: of one part, or of the whole?"
         return
     if candidate.kind == "value" and (same := _SAME_SETTING.search(sentence.text)):
         # "at the same resolution", "with the same number of users": a setting stated before, this figure's too.
@@ -454,12 +463,13 @@ def stated_settings(texts: tuple[str, ...], system: str | None, systems: dict[st
     """The one-word settings (a precision, the software) that text written for several figures, a table's lead-in
     and caption, states for the figures of ``system``. A setting written beside a system ("H100 FP8, A100 FP16",
     "FP8 H100") is that system's; any other is of the systems its sentence names, or of all when it names none.
-    A kind applies only when exactly one value of it is stated for ``system``; otherwise it is left to the reader."""
+    A kind applies only when exactly one value of it is stated for ``system``; otherwise it is left to the reader. A system's
+    name is no setting ("Gaudi 3 Accelerator" is no count of three)."""
     values: dict[str, set[str]] = {}
     for text in texts:
         for sentence in re.split(r"(?<=[.;])\s+", UNSPLIT.sub("", text)):
             named = {found for _, found in mentions(sentence, systems)}
-            for match in CONDITION.finditer(sentence):
+            for match in CONDITION.finditer(mask(sentence, systems)):  # "with Intel Gaudi 3 Accelerator" counts none
                 if (setting := setting_of(match.group())) is None:
                     continue
                 owner = _beside(sentence, match.start(), match.end(), systems)

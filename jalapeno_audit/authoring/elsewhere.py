@@ -60,7 +60,9 @@ KINDS = (
     Kind("batch size", re.compile(r"\bbatch(?:es| sizes?)?\b|\bBS\s*=", re.I), _SERVING_FAMILIES, ("batch", "batch-size", "concurrency")),
     Kind("scenario", re.compile(r"\b(?:offline|(?:server|interactive)\s+(?:[a-z]+\s+)?(?:tests?|scenarios?|benchmarks?|modes?))\b", re.I),
          _SERVING_FAMILIES, ("scenario",)),
-    Kind("software", re.compile(r"\b(?:TensorRT(?:-LLM)?|TRT-LLM|vLLM|SGLang|ROCm|llama\.cpp)\b", re.I), _SERVING_FAMILIES, ("software",)),
+    # A stack by name, or software named by its release ("measured using the latest SynapseAI software release version 1.18.0").
+    Kind("software", re.compile(r"\b(?:TensorRT(?:-LLM)?|TRT-LLM|vLLM|SGLang|ROCm|llama\.cpp|software\s+(?:release|version)s?)\b", re.I),
+         _SERVING_FAMILIES, ("software",)),
 )
 
 

@@ -16,7 +16,7 @@ from jalapeno_audit.authoring.article_tables import Row, Table
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
 from jalapeno_audit.authoring.lengths import stated_lengths
-from jalapeno_audit.authoring.sentences import mentions
+from jalapeno_audit.authoring.sentences import mask, mentions
 from jalapeno_audit.authoring.units import TOKEN_RATE
 
 if TYPE_CHECKING:
@@ -29,7 +29,9 @@ _BITS = re.compile(r"\((\d+)-bit\)")
 #: Columns that hold conditions, not figures, and the key a claim's `at` writes each under ("Output tokens/sec" is a rate).
 _CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), ("isl", re.compile(r"\binput (?:length|tokens)\b(?!\s*(?:/|per))|^ISL$", re.I)),
                       ("osl", re.compile(r"\boutput (?:length|tokens)\b(?!\s*(?:/|per))|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
-                      ("gpus", re.compile(r"(?:#|number) of GPUs|^GPUs$", re.I)))
+                      ("gpus", re.compile(r"(?:#|number) of GPUs|^GPUs$|^#\s*GPUs?$", re.I)),
+                      # Another processing unit counted ("# HPU", "Number of TPUs"): a count of accelerators.
+                      ("accelerators", re.compile(r"(?:#|[Nn]umber) of (?:[A-Z]PUs?|accelerators)\b|^#\s*(?:[A-Z]PUs?|accelerators?)$|^[A-Z]PUs$")))
 
 _SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
 
@@ -98,7 +100,7 @@ class CellConditions:
         # A condition column settles its kind for every row, an empty cell included ("ISL/OSL's provided", OSL "-").
         settled = set(at) | {key for key in map(condition_key, table.columns) if key}
         words = [match.group() for text in (table.lead, table.caption, _own_header(table, column), row.label, row.group)
-                 for match in CONDITION.finditer(UNSPLIT.sub("", text))]
+                 for match in CONDITION.finditer(mask(UNSPLIT.sub("", text), self.systems))]  # a name is no condition
         open_words = [word for word in words if not settled_by(word, at) and not settled_by(word, {**at, **candidate.vs_at})
                       and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
         if open_words:
