@@ -270,7 +270,7 @@ class _Canvas:
             if row.lo is None and row.hi is None:
                 continue
             start, end, centre = self._across([low if row.lo is None else row.lo, high if row.hi is None else row.hi, _centre(row, self.scale)], low, high)
-            down = (count - 0.5 - y) / count
+            down = _row_at(y, count)
             style = len(STYLES) if row.camp < 0 else row.camp % len(STYLES)
             xs, ys = segments[style]
             xs += (start, end, math.nan)
@@ -293,7 +293,7 @@ class _Canvas:
             collection.set_offsets(marks[style] or _NOWHERE)
             collection.set_urls(urls[style])
             collection.set_visible(bool(marks[style]))
-        _place(self.labels, [((-0.02, (count - 0.5 - y) / count), self._fitted(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
+        _place(self.labels, [((-0.02, _row_at(y, count)), self._fitted(escape.svg_text(f"{_camp_tag(row)} · {row.label}"))) for y, row in enumerate(rows)],
                lambda: _text(self.axes, 0, 0, transform=self.axes.transAxes, ha="right", va="center", zorder=_LABELS))
 
     def _fitted(self, label: str) -> str:
@@ -318,7 +318,7 @@ class _Canvas:
         verts = []
         for band in chart.bands:
             left, right = self._across([band.lo, band.hi], low, high)
-            top, bottom = (count - 0.5 - (band.first_row - 0.42)) / count, (count - 0.5 - (band.last_row + 0.42)) / count
+            top, bottom = _row_at(band.first_row - 0.42, count), _row_at(band.last_row + 0.42, count)
             verts.append([(left, top), (right, top), (right, bottom), (left, bottom)])
         colors = [STYLES[b.camp % len(STYLES)][0] for b in chart.bands]
         self.bands.set_verts(verts)
@@ -403,6 +403,12 @@ def _unhooked(artists) -> None:
 
 
 _NOWHERE = [(math.nan, math.nan)]
+
+
+def _row_at(y: float, count: int) -> float:
+    """Where row ``y`` of ``count`` stands (top row first), as a fraction of the axes' height: where the rows' y limits
+    (``count - 0.5`` at the bottom, ``-0.5`` at the top) put it."""
+    return (count - 0.5 - y) / count
 
 
 def _centre(row: Row, scale: str) -> float:

@@ -194,7 +194,7 @@ class Renderer(RendererSVG):
             if not font.get_char_index(ord(c)):  # a character the font lacks: another font may draw it
                 return super().get_text_width_height_descent(s, prop, ismath)
             _, height, descent = super().get_text_width_height_descent(c, prop, ismath)
-            glyphs[c] = (font.load_char(ord(c), flags=LoadFlags.NO_SCALE).horiAdvance * size / font.units_per_EM, height - descent, descent)
+            glyphs[c] = (_advance(font, c, size), height - descent, descent)
         measured = [glyphs[c] for c in s]
         ascent = max(a for _, a, _ in measured)
         descent = max(d for _, _, d in measured)
@@ -210,7 +210,7 @@ class Advances:
 
     def __init__(self, prop) -> None:
         self.font = get_font(findfont(prop))
-        self.scale = prop.get_size_in_points() / self.font.units_per_EM
+        self.size = prop.get_size_in_points()
         self.known: dict[str, float | None] = {}  # a character's advance, None where it has none here
 
     def width(self, text: str) -> float | None:
@@ -226,7 +226,12 @@ class Advances:
     def _advance(self, c: str) -> float | None:
         if not _UNSHAPED.fullmatch(c) or not self.font.get_char_index(ord(c)):
             return None
-        return self.font.load_char(ord(c), flags=LoadFlags.NO_SCALE).horiAdvance * self.scale
+        return _advance(self.font, c, self.size)
+
+
+def _advance(font, c: str, size: float) -> float:
+    """How far a character of ``font`` at ``size`` points moves the pen, kerning aside."""
+    return font.load_char(ord(c), flags=LoadFlags.NO_SCALE).horiAdvance * size / font.units_per_EM
 
 
 class _Kept:

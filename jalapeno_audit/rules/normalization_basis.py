@@ -113,9 +113,7 @@ def _finding(context: Context, system: str, comparator: str, model: str, per_pow
 def _raw(context: Context, figure_claim, rated_claim) -> Interval:
     """Per-power interval x rated power in the metric's power unit."""
     corpus = context.corpus
-    metric = context.metric(figure_claim)
-    factor = corpus.catalog.conversion(corpus.catalog.metrics[RATED].unit, metric.power_unit or "kW") or Fraction(1)
-    rated = corpus.interval(rated_claim).scale(factor)
+    rated = corpus.interval(rated_claim).scale(_power_factor(context, figure_claim))
     per = corpus.interval(figure_claim)
     # Unhedged values: both intervals are bounded.
     assert None not in (per.lo, per.hi, rated.lo, rated.hi)
@@ -125,9 +123,14 @@ def _raw(context: Context, figure_claim, rated_claim) -> Interval:
 def _stated_raw(context: Context, figure_claim, rated_claim) -> Fraction:
     """Per-power figure x rated power, both as written, in the metric's power unit."""
     corpus = context.corpus
-    metric = context.metric(figure_claim)
-    factor = corpus.catalog.conversion(corpus.catalog.metrics[RATED].unit, metric.power_unit or "kW") or Fraction(1)
-    return figure_claim.single.value * corpus.unit_factor(figure_claim) * rated_claim.single.value * corpus.unit_factor(rated_claim) * factor
+    return (figure_claim.single.value * corpus.unit_factor(figure_claim) * rated_claim.single.value * corpus.unit_factor(rated_claim)
+            * _power_factor(context, figure_claim))
+
+
+def _power_factor(context: Context, figure_claim) -> Fraction:
+    """What turns a rated power into the power unit a per-power figure's metric is stated in (W into kW)."""
+    catalog = context.corpus.catalog
+    return catalog.conversion(catalog.metrics[RATED].unit, context.metric(figure_claim).power_unit or "kW") or Fraction(1)
 
 
 def _whole(value: Fraction) -> str:
