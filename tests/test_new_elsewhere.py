@@ -121,3 +121,22 @@ def test_a_line_of_figures_in_an_article_of_one_model_is_that_models():
     for text in (lines.replace("Kimi K2.5", "Kimi K2.5 and GPT-OSS 120B"), lines.replace("Speed per user", "- Speed per user")):
         found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)[1]
         assert [c.model for c in found] == [None] and "model" in found[0].doubts, text
+
+
+def test_the_software_release_a_note_says_the_figures_were_measured_with_is_every_runs():
+    """"These performance numbers are measured using the latest SynapseAI* software release version 1.18.0": the
+    software of each run of the article's subject, written by its name and version; a note of what may be, two
+    releases, or a release another system ran leaves it to the reader."""
+    catalog = load_catalog(("c.yaml", b"systems:\n  gaudi-3: {name: Intel Gaudi 3, aliases: [Gaudi 3]}\n"
+                                      b"  h100: {name: NVIDIA H100, aliases: [H100]}\n"))
+
+    def drafted(note: str, figure: str = "Gaudi 3 delivers a throughput of 19,810 tokens per second.") -> list[tuple[dict[str, str], list[str]]]:
+        _, found = scaffold(f"Gaudi 3 results\n\n{note}\n\n{figure}", "x", catalog, archive=None, publisher=None, url=None,
+                            published=None)
+        return [(c.at, sorted(c.doubts)) for c in found if c.metric == "throughput"]
+
+    measured = "These performance numbers are measured using the latest SynapseAI* software release version 1.18.0, unless otherwise noted."
+    assert drafted(measured) == [({"software": "synapseai-1.18.0"}, [])]
+    assert drafted(measured.replace("are measured", "will be measured")) == [({}, ["at"])]
+    assert drafted(f"{measured} Results on H100 were measured using the TensorRT software release 0.5.0.") == [({}, ["at"])]
+    assert drafted(measured, "The H100 delivers a throughput of 9,000 tokens per second.") == [({}, ["at"])]

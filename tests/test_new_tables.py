@@ -431,7 +431,7 @@ def test_a_system_named_in_a_tables_heading_is_no_count_and_a_count_column_of_hp
     from jalapeno_audit.authoring.table_conditions import condition_key
 
     assert condition_key("# HPU") == "accelerators" and condition_key("Number of TPUs") == "accelerators"
-    assert condition_key("# GPU") == "gpus" and condition_key("Precision") is None
+    assert condition_key("# GPU") == "gpus" and condition_key("Precision") == "precision"
     catalog = load_catalog(("c.yaml", b"systems:\n  gaudi-3: {name: Intel Gaudi 3, aliases: [Gaudi 3]}\n"))
     text = ("Performance data\nThroughput with Intel Gaudi 3 Accelerator\n"
             "Model | # HPU | Precision | Input Length | Output Length | Batch Size | Throughput (tokens/sec) |\n"
@@ -441,3 +441,46 @@ def test_a_system_named_in_a_tables_heading_is_no_count_and_a_count_column_of_hp
     _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
     row = next(c for c in found if str(c.figure) == "4433")
     assert row.system == "gaudi-3" and row.at["accelerators"] == "2"
+
+
+GAUDI = load_catalog(("c.yaml", b"systems:\n  gaudi-3: {name: Intel Gaudi 3, aliases: [Gaudi 3]}\n"
+                                b"models:\n  llama-2-7b: {name: Llama 2 7B, aliases: [LLaMA 2 7b]}\n"
+                                b"  mistral-7b: {name: Mistral 7B, aliases: [Mistral 7b]}\n"))
+SPANNED = ("Throughput with Intel Gaudi 3 Accelerator\n"
+           "Model | # HPU | Precision | Input Length | Output Length | Batch Size | Throughput (tokens/sec) |\n"
+           "---|---|---|---|---|---|---|\n"
+           "LLaMA 2 7b | 1 | fp8 | 128 | 128 | 1,536 | 19,810 |\n"
+           "1 | fp8 | 128 | 2,048 | 217 | 6,763 | |\n"
+           "Mistral 7b | 2 | FP8 | 128 | 128 | 896 | 24,433 |\n"
+           "2 | Mixed FP8 | 2,048 | 2,048 | 44 | 4,970 |\n")
+
+
+def test_a_row_that_lost_the_label_cell_it_shared_with_the_row_above_takes_that_label_back():
+    """A cell spanning rows is scraped once: the rows under it start one column to the left, with an empty cell at
+    their end or none. Each takes the label of the row above; its cells are read under their own headers."""
+    _, found = scaffold(SPANNED, "x", GAUDI, archive=None, publisher=None, url=None, published=None)
+    rows = [(str(c.figure), c.model, c.at, c.quote) for c in found if c.metric == "throughput"]
+    assert rows == [
+        ("19810", "llama-2-7b", {"accelerators": "1", "precision": "fp8", "isl": "128", "osl": "128", "batch": "1536"},
+         "LLaMA 2 7b | 1 | fp8 | 128 | 128 | 1,536 | 19,810 |"),
+        ("6763", "llama-2-7b", {"accelerators": "1", "precision": "fp8", "isl": "128", "osl": "2048", "batch": "217"},
+         "1 | fp8 | 128 | 2,048 | 217 | 6,763 | |"),
+        ("24433", "mistral-7b", {"accelerators": "2", "precision": "fp8", "isl": "128", "osl": "128", "batch": "896"},
+         "Mistral 7b | 2 | FP8 | 128 | 128 | 896 | 24,433 |"),
+        # A precision column's cell that names no one format is written as the table writes it.
+        ("4970", "mistral-7b", {"accelerators": "2", "precision": "mixed-fp8", "isl": "2048", "osl": "2048", "batch": "44"},
+         "2 | Mixed FP8 | 2,048 | 2,048 | 44 | 4,970 |"),
+    ]
+
+
+def test_a_row_whose_cells_do_not_line_up_with_the_row_above_takes_no_label_from_it():
+    from jalapeno_audit.authoring.article_tables import read_tables
+
+    def rows(text: str) -> list[tuple[str, tuple[str, ...]]]:
+        return [(row.label, row.cells) for table in read_tables(text, lambda header, count: None, lambda cell: False) for row in table.rows]
+
+    shifted = SPANNED.replace("1 | fp8 | 128 | 2,048 | 217 | 6,763 | |", "1 | 128 | fp8 | 2,048 | 217 | 6,763 | |")
+    assert [label for label, _ in rows(shifted)] == ["LLaMA 2 7b", "1", "Mistral 7b", "Mistral 7b"]  # "1" takes no model
+    # A row of a table whose labels are figures themselves is not shifted: it has no label to lose.
+    numbered = "Year | Units | Revenue |\n---|---|---|\n2023 | 10 | 20 |\n2024 | 30 | |\n2025 | 40 | 50 |\n"
+    assert rows(numbered) == [("2023", ("10", "20")), ("2024", ("30", "")), ("2025", ("40", "50"))]

@@ -115,7 +115,9 @@ def test_totals_hold():
     # where its gold writes int8, though 53's gold writes "4-bit precision" as `4-bit`), 9 of 45 candidates not figures.
     # Then used for precision: a system's name is no setting of a table, "software release" a software condition said
     # elsewhere, a "# HPU" column a count of accelerators, a figure of each of several parts doubted. Since: 1 right,
-    # 1 wrong (63's, left as its gold has it), 9 of 45 not figures.
-    assert sum(s.right for s in twelfth) >= 1
+    # 1 wrong (63's, left as its gold has it), 9 of 45 not figures. Then 25: a row that lost the model cell it shared
+    # with the row above takes it back, a "Precision" column is each row's precision, the software release a note says
+    # the figures were measured with is each run's (68's table, whose gold now writes a count of one as the set does).
+    assert sum(s.right for s in twelfth) >= 25
     assert sum(s.wrong for s in twelfth) <= 1
     assert sum(s.non_figures for s in twelfth) <= 9

@@ -265,12 +265,27 @@ def _row_cells(lines: list[str], start: int) -> tuple[int, list[tuple[str, tuple
         return None
     places = [(text, (start, 0, len(lines[start].rstrip()))) for text in header]
     index = start + 2
-    while index < len(lines) and len(cells := _bar_cells(lines[index])) == len(header):
+    previous: list[str] | None = None
+    while index < len(lines) and (cells := _spanned(_bar_cells(lines[index]), previous, len(header))) is not None:
         if any(len(_FIGURES.findall(_NOTE.sub("", cell))) > 1 for cell in cells[1:]):
             return None
         places += [(text, (index, 0, len(lines[index].rstrip()))) for text in cells]
+        previous = cells
         index += 1
     return len(header), places
+
+
+def _spanned(cells: list[str], previous: list[str] | None, width: int) -> list[str] | None:
+    """A row's cells, or None when the line is no row of the table. A row that lost the label cell it shared with the
+    row above (a cell spanning rows, scraped once: "LLaMA 2 7b | 1 | fp8 | 128 | 128 | 1,536 | 19,810 |", then "1 | fp8 |
+    128 | 2,048 | 217 | 6,763 | |"), its cells one column to the left and an empty cell or none at its end, takes that
+    label back, when each of its cells is a figure where the row above holds a figure and words where it holds words."""
+    if previous is None or not cells or not figure_cell(cells[0]) or figure_cell(previous[0]):
+        return cells if len(cells) == width else None
+    shifted = cells[:-1] if len(cells) == width and not cells[-1] else cells
+    if len(shifted) != width - 1 or not all(figure_cell(new) == figure_cell(old) for new, old in zip(shifted, previous[1:], strict=True)):
+        return cells if len(cells) == width else None
+    return [previous[0], *shifted]
 
 
 def _bar_cells(line: str) -> list[str]:

@@ -38,6 +38,13 @@ _NOTE = re.compile(r"(?:(?:all|the|our|these|those)\s+)?(?:[\w-]+\s+){0,2}?(?:be
 _CAPABLE = re.compile(r"\b(?:supports?|supported|supporting)\b", re.I)
 _LISTED = 3
 _BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
+#: Software named by its release in a note on how the figures were measured ("These performance numbers are measured
+#: using the latest SynapseAI* software release version 1.18.0"): the setting of every run of the article's subject,
+#: written as its name and version (synapseai-1.18.0). A trademark mark after the name is no part of it.
+_RELEASE = re.compile(r"\b(?P<name>[A-Z][\w.+-]*[\w+])[*®™]?\s+software\s+(?:release\s+)?(?:version\s+)?v?(?P<version>\d+(?:\.\d+)+)\b")
+_MEASURED = re.compile(r"\b(?:numbers|results|figures|performance|benchmarks?)\b[^.;]{0,40}?\b(?:are|were)\s+(?:measured|obtained|run|collected)\b", re.I)
+_BREAK = re.compile(r"(?<=[.!?])\s+")
+_MAY_BE = re.compile(r"\b(?:will|would|could|might|may|plans?|planned|future|next|upcoming|if)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,9 @@ class Kind:
 
 _PRECISION = Kind("precision", re.compile(r"(?<![\w-])(?:(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|\d+-bit floating[- ]point|bfloat\s?16|precision)\b", re.I),
                   _PRECISION_FAMILIES, ("precision",))
+#: A stack by name, or software named by its release ("measured using the latest SynapseAI software release version 1.18.0").
+_SOFTWARE = Kind("software", re.compile(r"\b(?:TensorRT(?:-LLM)?|TRT-LLM|vLLM|SGLang|ROCm|llama\.cpp|software\s+(?:release|version)s?)\b", re.I),
+                 _SERVING_FAMILIES, ("software",))
 KINDS = (
     _PRECISION,
     Kind("device count", re.compile(r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -]"
@@ -60,9 +70,7 @@ KINDS = (
     Kind("batch size", re.compile(r"\bbatch(?:es| sizes?)?\b|\bBS\s*=", re.I), _SERVING_FAMILIES, ("batch", "batch-size", "concurrency")),
     Kind("scenario", re.compile(r"\b(?:offline|(?:server|interactive)\s+(?:[a-z]+\s+)?(?:tests?|scenarios?|benchmarks?|modes?))\b", re.I),
          _SERVING_FAMILIES, ("scenario",)),
-    # A stack by name, or software named by its release ("measured using the latest SynapseAI software release version 1.18.0").
-    Kind("software", re.compile(r"\b(?:TensorRT(?:-LLM)?|TRT-LLM|vLLM|SGLang|ROCm|llama\.cpp|software\s+(?:release|version)s?)\b", re.I),
-         _SERVING_FAMILIES, ("software",)),
+    _SOFTWARE,
 )
 
 
@@ -95,6 +103,7 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
     article = (" ".join(text for _, _, text, _ in texts), " ".join(masked for _, _, _, masked in texts))
     precisions = [match for match in _PRECISION.words.finditer(article[1]) if match.group().lower() != "precision"]
     subjects = _built_with(catalog, subject)
+    release = _measured_release([text for _, _, text, _ in texts])
     for candidate in found:
         metric = catalog.metrics.get(candidate.metric or "")
         if "at" in candidate.doubts or candidate.at.get("basis") == "projected":
@@ -108,6 +117,9 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
                     and (plain := stated_plainly(catalog, candidate, precisions, article, None)):
                 candidate.at = {**candidate.at, **plain}
                 continue
+            if kind is _SOFTWARE and release is not None and candidate.kind == "value" and candidate.system in subjects:
+                candidate.at = {**candidate.at, "software": release}
+                continue
             said = next((match.group() for index, (number, paragraph, _, masked) in enumerate(texts) if paragraph != candidate.paragraph
                          and number != candidate.sentence and _bears(metric.family if metric else None, sentence_families.get(number) or paragraph_families.get(paragraph), sides,
                                     named[index])
@@ -115,6 +127,15 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
             if said is not None:
                 candidate.doubts["at"] = f"the article says '{said}' elsewhere ({kind.name}): does it apply here?"
                 break
+
+
+def _measured_release(texts: list[str]) -> str | None:
+    """The software release the article says its figures were measured with, as `at` writes it ("SynapseAI* software
+    release version 1.18.0": synapseai-1.18.0): named in a sentence that says how its numbers were measured (not how
+    they may be: "will be measured"), the one such release the article names; None otherwise."""
+    found = {f"{match['name'].lower()}-{match['version']}" for text in texts for sentence in _BREAK.split(text)
+             if _MEASURED.search(sentence) and not _MAY_BE.search(sentence) for match in _RELEASE.finditer(sentence)}
+    return found.pop() if len(found) == 1 else None
 
 
 def _built_with(catalog: Catalog, subject: str | None) -> frozenset[str]:

@@ -36,7 +36,7 @@ from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import FORMAT
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES, NO_STREAM, MetricReader
 from jalapeno_audit.authoring.sentences import mention_spans, mentions
-from jalapeno_audit.authoring.table_conditions import CellConditions, condition_key
+from jalapeno_audit.authoring.table_conditions import CellConditions, condition_key, condition_value
 from jalapeno_audit.authoring.units import TOKEN_RATE
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.numbers import parse_figure, rounding_interval
@@ -109,7 +109,7 @@ class TableDrafter(CellConditions):
         for row in table.rows:
             if sum(system_rows) * 2 >= len(system_rows) and not mentions(row.label, self.systems) and not self.is_group(row.group):
                 continue  # a total or a note in a table of systems
-            given = {key: cell.replace(",", "") for column, cell in zip(table.columns, row.cells, strict=True)
+            given = {key: condition_value(key, cell) for column, cell in zip(table.columns, row.cells, strict=True)
                      for key in [condition_key(column)] if key and not empty_cell(cell)}
             for column, cell in zip(table.columns, row.cells, strict=True):
                 if empty_cell(cell) or condition_key(column) or _YEAR.search(column) or _YEAR.search(row.label) or _HOST.search(f"{column} {row.label}"):

@@ -31,7 +31,9 @@ _CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), 
                       ("osl", re.compile(r"\boutput (?:length|tokens)\b(?!\s*(?:/|per))|^OSL$", re.I)), ("concurrency", re.compile(r"\bconcurren", re.I)),
                       ("gpus", re.compile(r"(?:#|number) of GPUs|^GPUs$|^#\s*GPUs?$", re.I)),
                       # Another processing unit counted ("# HPU", "Number of TPUs"): a count of accelerators.
-                      ("accelerators", re.compile(r"(?:#|[Nn]umber) of (?:[A-Z]PUs?|accelerators)\b|^#\s*(?:[A-Z]PUs?|accelerators?)$|^[A-Z]PUs$")))
+                      ("accelerators", re.compile(r"(?:#|[Nn]umber) of (?:[A-Z]PUs?|accelerators)\b|^#\s*(?:[A-Z]PUs?|accelerators?)$|^[A-Z]PUs$")),
+                      # A column of number formats ("Precision": "fp8", "BF16"), each row's precision.
+                      ("precision", re.compile(r"^(?:precision|data ?type)$", re.I)))
 
 _SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
 
@@ -152,6 +154,16 @@ def _own_header(table: Table, column: str) -> str:
         if other and other != column:
             header = header.replace(other, " ", 1)
     return header
+
+
+def condition_value(key: str, cell: str) -> str:
+    """How a claim's `at` writes a condition column's cell: a count or length without its commas ("1,536": 1536), a
+    precision as a format is written ("FP8": fp8), any other precision in lower case, words joined by hyphens ("Mixed
+    FP8": mixed-fp8)."""
+    if key != "precision":
+        return cell.replace(",", "")
+    setting = setting_of(cell.strip())
+    return setting[1] if setting is not None and setting[0] == "precision" else "-".join(cell.lower().split())
 
 
 def condition_key(column: str) -> str | None:
