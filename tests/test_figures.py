@@ -36,6 +36,11 @@ CASES = [
     ("from design to tapeout in nine months", [("value", (F(9),), None, None, "months", False)]),
     ("a dozen models", [("value", (F(12),), None, None, "models", False)]),
     ("twenty-five thousand tokens", [("value", (F(25000),), None, None, "tokens", False)]),
+    # Hundreds spelt out with what follows them are one number, with "and" or without; alone they scale what follows.
+    ("or one hundred and twenty-eight teraflops", [("value", (F(128),), None, None, "teraflops", False)]),
+    ("a consumption of one hundred ten watts", [("value", (F(110),), None, None, "watts", False)]),
+    ("nine hundred thousand tokens", [("value", (F(900000),), None, None, "tokens", False)]),
+    ("over a hundred times better performance per watt", [("multiple", (F(100),), "over", "lower", "times", False)]),
     ("1/3 the power", [("multiple", (F(1, 3),), None, None, "the", False)]),
     ("with a fourth of the power draw", [("multiple", (F(1, 4),), None, None, "of", False)]),
     ("one-third the cost", [("multiple", (F(1, 3),), None, None, "the", False)]),

@@ -546,3 +546,15 @@ def test_a_bandwidth_said_beside_memory_is_the_memory_s_when_another_metric_shar
     assert drafted("The GB200 is built on SRAM cells, operating at speeds of about 150 TB/s.") == [("memory-bandwidth", [])]
     # No word of memory: a switch's or the memory's TB/s, the reader decides.
     assert drafted("The GB200 moves 5.3 TB/s.")[0][1] == ["metric"]
+
+
+def test_the_formats_a_paragraph_says_a_system_supports_are_no_setting_of_its_figures():
+    """"supports ... FP16, FP8, FP6, and FP4" says what the chip can do; the figure's own clause gives its precision."""
+    lead = "In terms of computing, Jalapeño supports various floating-point precision formats including FP16, FP8, FP6, and FP4."
+    _, found = scaffold(f"{lead} Specifically, its FP16 performance reaches 18.5 PFlops, and FP8 hits 37 PFlops.", "x", load_catalog(),
+                        archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.at, sorted(c.doubts)) for c in found] == [("18.5", {"precision": "fp16"}, []), ("37", {"precision": "fp8"}, [])]
+    # Two formats it supports are no list of its capabilities: either may be the figure's.
+    _, found = scaffold("Jalapeño supports FP8 and FP4. Its performance reaches 18.5 PFlops.", "x", load_catalog(),
+                        archive=None, publisher=None, url=None, published=None)
+    assert [sorted(c.doubts) for c in found] == [["at"]]

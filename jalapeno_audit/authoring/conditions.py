@@ -38,6 +38,11 @@ CONDITION = re.compile(
 _RUN_ONLY = re.compile(r"TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|Megatron|llama\.cpp|"
                        r"batch(?:es| size)?|BS=|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|"
                        r"scenario", re.I)
+#: A sentence that says what a system can do ("It supports a wide range of data types including FP32, TF32 ..."), and
+#: how many values of a kind it lists to say no one of them is a run's setting.
+_CAPABLE = re.compile(r"\b(?:supports?|supported|supporting)\b", re.I)
+_LISTED = 3
+_FORMATS_LISTED = re.compile(_ONE_FORMAT, re.I)
 #: Where one sentence of a paragraph's context ends and the next begins.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 #: Networks: a condition of a link's figure; and what says a network is what the links are built on ("Ethernet-based
@@ -195,7 +200,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         # doubt names the first of them.
         open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text, compute))
                       and not (text is sentence.text and _anothers_precision(catalog, candidate, match, (sentence.text, unnamed_text), placed.part))
-                      and not (text is sentence.context and (_anothers(match, unnamed_context, settings)
+                      and not (text is sentence.context and (_anothers(match, unnamed_context, settings) or _capability(match, unnamed_context)
                                                              or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
         if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
             carried = stated_plainly(catalog, candidate, open_words, (sentence.context, unnamed_context), settings)
@@ -427,6 +432,23 @@ def _anothers_precision(catalog: Catalog, candidate: Candidate, match: re.Match[
         return False
     return any(reading.end <= match.start() and (attached := _ATTACHED.match(unnamed, reading.end)) is not None
                and attached.start("precision") == match.start() for reading in read_figures(unnamed[:part[0]]))
+
+
+def lists_capabilities(text: str, words: re.Pattern[str]) -> bool:
+    """Whether a sentence says a system supports several values of a kind ("supports FP32, TF32, BF16, FP16 and FP8"):
+    what the system can do, not the one setting a run had ("precision" itself is no value)."""
+    values = {match.group().lower() for match in words.finditer(text)} - {"precision"}
+    return len(values) >= _LISTED and bool(_CAPABLE.search(text))
+
+
+def _capability(match: re.Match[str], context: str) -> bool:
+    """Whether a precision its paragraph states (or the word "precision") is said in a sentence that lists the formats
+    a system supports ("the MI350 series supports various floating-point precision formats including FP16, FP8, FP6, and
+    FP4"): what the system can do, no setting of a figure said elsewhere."""
+    if match.group().lower() != "precision" and (setting_of(match.group()) or ("", ""))[0] != "precision":
+        return False
+    start, end = _sentence_span(context, match.start(), match.end())
+    return lists_capabilities(context[start:end], _FORMATS_LISTED)
 
 
 def _sentence_span(context: str, start: int, end: int) -> tuple[int, int]:

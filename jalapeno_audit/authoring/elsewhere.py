@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import CONDITION, RUN_FAMILIES, SETTING_FAMILIES, stated_plainly
+from jalapeno_audit.authoring.conditions import CONDITION, RUN_FAMILIES, SETTING_FAMILIES, lists_capabilities, stated_plainly
 from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mask, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -33,10 +33,6 @@ _DEVICE_KEYS = ("gpus", "chips", "nodes", "accelerators", "cards", "pods", "rack
 #: "8xB200 figures are estimated"), and the words of a basis other than a measurement.
 _NOTE = re.compile(r"(?:(?:all|the|our|these|those)\s+)?(?:[\w-]+\s+){0,2}?(?:benchmarks?|results?|figures?|numbers?|measurements?|tests?)\s+"
                    r"(?:are|were)\s+(?:from|measured|run|taken|based|estimated|obtained|projected)\b", re.I)
-#: A sentence that says what a system can do ("It supports a wide range of data types including FP32, TF32 ..."), and
-#: how many values of a kind it lists to say no one of them is a run's setting.
-_CAPABLE = re.compile(r"\b(?:supports?|supported|supporting)\b", re.I)
-_LISTED = 3
 _BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
 #: Software named by its release in a note on how the figures were measured ("These performance numbers are measured
 #: using the latest SynapseAI* software release version 1.18.0"): the setting of every run of the article's subject,
@@ -150,8 +146,7 @@ def _built_with(catalog: Catalog, subject: str | None) -> frozenset[str]:
 def _listed(kind: Kind, text: str) -> bool:
     """Whether a sentence says a system supports several values of a kind ("supports FP32, TF32, BF16, FP16 and FP8"):
     what the system can do, not the one setting a run had ("precision" itself is no value)."""
-    values = {match.group().lower() for match in kind.words.finditer(text)} - {"precision"}
-    return len(values) >= _LISTED and bool(_CAPABLE.search(text))
+    return lists_capabilities(text, kind.words)
 
 
 def _bears(family: str | None, families: set[str] | None, sides: set[str], named: set[str]) -> bool:

@@ -1,12 +1,16 @@
-"""The words around a figure: numbers spelt out ("seven", "twenty-five", "a dozen") and hedge words.
+"""The words around a figure: numbers spelt out ("seven", "twenty-five", "one hundred and twenty-eight", "a dozen")
+and hedge words.
 
 Both readers of figures use them: ``text.figures`` (the quote check and ``audit new``), whose
-readings carry the hedge written beside each figure.
+readings carry the hedge written beside each figure. The value of a number in words is text2num's, which reads
+English number words as a whole ("one hundred ten" is 110); the patterns here say where such a number stands.
 """
 
 from __future__ import annotations
 
 import re
+
+from text_to_num import text2num
 
 from jalapeno_audit.text.numbers import APPROX, HEDGES, LOWER, UPPER
 
@@ -21,20 +25,25 @@ _ONES = {
 _TENS = [word for word, value in _ONES.items() if value >= 20]
 _UNITS = [word for word, value in _ONES.items() if value < 10]
 _TEENS = [word for word, value in _ONES.items() if 10 <= value < 20 and "dozen" not in word]
-#: The numbers ``word_number`` reads, as a pattern ("a dozen", "twenty-five", "seventeen").
-WORD_NUMBER = (r"(?:a\s+dozen|dozen|(?:" + "|".join(_TENS) + r")(?:-(?:" + "|".join(_UNITS) + r"))?"
-               r"|" + "|".join(_UNITS + _TEENS) + r")")
+#: A number below a hundred in words ("twenty-five", "seventeen", "six").
+_BELOW_HUNDRED = r"(?:(?:" + "|".join(_TENS) + r")(?:-(?:" + "|".join(_UNITS) + r"))?|" + "|".join(_UNITS + _TEENS) + r")"
+#: Hundreds with what follows them ("one hundred and twenty-eight", "one hundred ten"), and "a hundred": one number.
+#: Hundreds followed by nothing ("nine hundred thousand") are a number and its scale words, read as such.
+_HUNDREDS = (r"(?:(?:" + "|".join(_UNITS + _TEENS) + r")\s+hundred(?:\s+and)?\s+" + _BELOW_HUNDRED
+             + r"|a\s+hundred(?:(?:\s+and)?\s+" + _BELOW_HUNDRED + r")?)")
+#: The numbers ``word_number`` reads, as a pattern ("a dozen", "twenty-five", "seventeen", "one hundred and ten").
+WORD_NUMBER = r"(?:" + _HUNDREDS + r"|a\s+dozen|dozen|" + _BELOW_HUNDRED + r")"
 
 
 def word_number(words: str) -> int | None:
-    """A spelt-out number ("seven", "twenty-five", "a dozen") as an integer."""
+    """A spelt-out number ("seven", "twenty-five", "one hundred and twenty-eight", "a hundred", "a dozen") as an integer."""
     key = " ".join(words.lower().split())
-    if key in _ONES:
-        return _ONES[key]
-    parts = key.split("-")
-    if len(parts) == 2 and parts[0] in _ONES and parts[1] in _ONES:
-        return _ONES[parts[0]] + _ONES[parts[1]]
-    return None
+    if key in ("a dozen", "dozen"):
+        return 12
+    try:
+        return int(text2num(re.sub(r"^a\s+", "one ", key), "en"))
+    except ValueError:
+        return None
 
 
 #: A comparison sign right before a figure ("(>100W TDP)", "<9%"), not an arrow ("->", "=>") nor a tag's bracket.
