@@ -558,3 +558,14 @@ def test_the_formats_a_paragraph_says_a_system_supports_are_no_setting_of_its_fi
     _, found = scaffold("Jalapeño supports FP8 and FP4. Its performance reaches 18.5 PFlops.", "x", load_catalog(),
                         archive=None, publisher=None, url=None, published=None)
     assert [sorted(c.doubts) for c in found] == [["at"]]
+
+
+def test_a_network_another_sentence_names_is_a_condition_of_link_figures_only():
+    """"These GPUs are interconnected using InfiniBand" says what the system is built with: no setting of a speed-up
+    its paragraph states; a bandwidth of the paragraph may be the network's."""
+    built = "Jalapeño outperforms the GB200 by 2.1x on Kimi K2.5 throughput. The racks are interconnected using InfiniBand."
+    _, found = scaffold(built, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), sorted(c.doubts)) for c in found] == [("2.1", [])]
+    linked = "Jalapeño's links move 1.8 TB/s of bandwidth. The racks are interconnected using InfiniBand."
+    _, found = scaffold(linked, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert "at" in found[0].doubts

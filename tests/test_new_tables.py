@@ -484,3 +484,27 @@ def test_a_row_whose_cells_do_not_line_up_with_the_row_above_takes_no_label_from
     # A row of a table whose labels are figures themselves is not shifted: it has no label to lose.
     numbered = "Year | Units | Revenue |\n---|---|---|\n2023 | 10 | 20 |\n2024 | 30 | |\n2025 | 40 | 50 |\n"
     assert rows(numbered) == [("2023", ("10", "20")), ("2024", ("30", "")), ("2025", ("40", "50"))]
+
+
+def test_a_markdown_table_flattened_into_a_line_of_prose_is_read_and_the_prose_around_it_too():
+    """Rows after a heading in the same line ("**Alpha FP8 Max throughput** |Model | ... |"), a caption after them: the
+    heading names the table's system, the caption its software; a TP column is the GPUs a model is split over (none
+    written for one); the line's sentences before and after the table are prose, read as such."""
+    catalog = load_catalog(("c.yaml", b"systems:\n  alpha-chip: {name: Alpha X1, aliases: [Alpha]}\n  beta-chip: {name: Beta B2, aliases: [Beta]}\n"
+                                      b"models:\n  llama-70b: {name: Llama 70B, aliases: [Llama 70B]}\n"))
+    line = ("Alpha reaches 11,819 tokens/s on Llama 70B. **Alpha FP8 Max throughput** |Model | Batch Size(1) | TP(2) | Input Length "
+            "| Output Length | Throughput (out tok/s) | |:----|:----|:----|:----|:----|----:| | llama_70b | 512 | 1 | 128 | 128 | 3,014 | "
+            "| llama_70b | 512 | 4 | 128 | 2048 | 6,616 | Preliminary measured performance. TensorRT-LLM v0.5.0 | Alpha, Beta FP8. "
+            "*(2) TP = Tensor Parallelism* ### Alpha vs Beta Alpha is up to 1.9x faster than Beta.")
+    _, found = scaffold(line, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    rows = [(str(c.figure), c.system, c.model, c.at, sorted(c.doubts)) for c in found if c.quote.startswith("| llama_70b")]
+    assert rows == [
+        ("3014", "alpha-chip", "llama-70b", {"batch": "512", "isl": "128", "osl": "128", "precision": "fp8", "software": "tensorrt-llm"}, []),
+        ("6616", "alpha-chip", "llama-70b", {"batch": "512", "gpus": "4", "isl": "128", "osl": "2048", "precision": "fp8", "software": "tensorrt-llm"}, []),
+    ]
+    prose = {str(c.figure) for c in found if not c.quote.startswith("|")}
+    assert {"11819", "1.9"} <= prose
+    # A caption that sets one system against another leaves the table's system to the reader.
+    compared = line.replace("TensorRT-LLM v0.5.0 | Alpha, Beta FP8.", "Alpha compared with Beta, TensorRT-LLM v0.5.0, FP8.")
+    _, found = scaffold(compared, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    assert all("system" in c.doubts for c in found if c.quote.startswith("| llama_70b"))

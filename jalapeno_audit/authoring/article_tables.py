@@ -46,6 +46,9 @@ _CONTINUED = re.compile(r"(?:and|also|likewise|similarly)\b", re.I)
 _SPLIT = re.compile(r"\s*(?:\||\t|\s{2,})\s*")
 #: One cell of a markdown table's separator row ("---", ":---:"), and a whole separator line written one row a line.
 _RULE_CELL = re.compile(r"\s*:?-{3,}:?\s*")
+#: Where a sentence ends in a line of prose, and a markdown heading that starts a new part of it ("### H200 vs H100").
+_BREAK = re.compile(r"(?<=[.!?])\s+")
+_HEADING = re.compile(r"\s#{1,6}\s")
 _RULE_LINE = re.compile(r"\|?(?:\s*:?-{3,}:?\s*\|)+(?:\s*:?-{3,}:?)?\s*")
 
 
@@ -70,6 +73,7 @@ class Table:
     lead: str = ""  # the line just before it, which often says what it shows ("..., single-node:")
     caption: str = ""  # the line just after it ("Table 1. User throughput in output tokens/sec ...")
     header: str = ""  # its header lines, joined: systems and qualifiers ("Groq (8-bit)2") for ``columns`` to name
+    span: tuple[int, int] | None = None  # where on its one line a table flattened into prose stands; None: its lines whole
 
 
 def figure_cell(text: str) -> bool:
@@ -251,8 +255,17 @@ def _separated(lines: list[str], start: int) -> Table | None:
     if width < 2 or len(rows) < 2:
         return None
     end = places[-1][1][0]
-    return Table(texts[0], tuple(texts[1:width]), tuple(rows), tuple(range(start, end + 1)),
-                 _next_line(lines, start - 1, -1), _next_line(lines, end + 1, 1), " | ".join(texts[:width]))
+    lead, caption = _next_line(lines, start - 1, -1), _next_line(lines, end + 1, 1)
+    span = None
+    if end == start and not lines[start].lstrip().startswith("|"):
+        # A table flattened into a line of prose ("... **H200 FP8 Max throughput** |Model | ... | 303 | Preliminary
+        # measured performance. TensorRT-LLM v0.5.0 ..."): its lead-in is the words just before it, its caption those
+        # just after it, up to a heading; the line's other sentences are prose.
+        span = (places[0][1][1], places[-1][1][2])
+        lead = _BREAK.split(lines[start][:span[0]].strip())[-1]
+        caption = _HEADING.split(lines[start][span[1]:].strip(" |"), maxsplit=1)[0].strip()
+    return Table(texts[0], tuple(texts[1:width]), tuple(rows), tuple(range(start, end + 1)), lead, caption,
+                 " | ".join(texts[:width]), span)
 
 
 def _row_cells(lines: list[str], start: int) -> tuple[int, list[tuple[str, tuple[int, int, int]]]] | None:
@@ -302,7 +315,7 @@ def _flat_cells(line: str, number: int) -> tuple[int, list[tuple[str, tuple[int,
     bars = [at for at, char in enumerate(line) if char == "|"]
     between = [line[a + 1:b] for a, b in pairwise(bars)]
     first_rule = next((at for at, text in enumerate(between) if _RULE_CELL.fullmatch(text)), None)
-    if not line.lstrip().startswith("|") or first_rule is None or first_rule < 2 or between[first_rule - 1].strip():
+    if first_rule is None or first_rule < 2 or between[first_rule - 1].strip():
         return None
     width = first_rule - 1
     stride = width + 1  # a row's cells, then the blank between its closing "|" and the next row's opening one

@@ -31,6 +31,7 @@ class Candidate:
     vs_at: dict[str, str] = field(default_factory=dict)  # conditions of the comparator where they differ from `at`
     aside: bool = False  # a value in a parenthesis after one of the same system and metric ("80GB (up to 96GB ...)")
     speed: bool = False  # a ratio that says "faster" and names no metric: the metric of the speeds stated beside it
+    settled: tuple[str, ...] = ()  # `at` keys its table's condition columns settle, written or not (a TP degree of one: no `gpus`)
 
     @property
     def missing(self) -> list[str]:

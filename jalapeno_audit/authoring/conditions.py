@@ -48,6 +48,8 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 #: Networks: a condition of a link's figure; and what says a network is what the links are built on ("Ethernet-based
 #: interconnect").
 _NETWORK = re.compile(r"Ethernet|InfiniBand", re.I)
+#: Words of a sentence about links, whose figure of no metric read may be a link's.
+_LINK_WORDS = re.compile(r"\b(?:interconnect\w*|links?|bandwidth|network\w*|fabric|switch\w*|[GT]bps|[GT]B/s)\b", re.I)
 _BUILT_ON = re.compile(r"-based\s+(?:interconnects?|links?|fabrics?|networking|networks?|scale-?out|scale-?up)\b", re.I)
 #: A sentence that says its figure is one device's ("each v5p chip delivers ...", "per GPU"); a footnote number glued
 #: before the word ("2Each RNGD chip offers ...") does not hide it, a letter does ("Reach").
@@ -171,8 +173,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     # depend on; types of different kinds ("SRAM, HBM and DDR") describe one design.
     types = {found.lower() for found in MEMORY_TYPE.findall((placed.unnamed or (sentence.text, sentence.context))[1])}
     variants = any(a != b and _memory_kind(a) == _memory_kind(b) for a in types for b in types)
+    linked = metric.family == "interconnect" if metric is not None else bool(_LINK_WORDS.search(sentence.text))
     scope = _Scope(catalog, candidate, sentence, placed, patterns, variants, unchanged, others_settings, hardware, own_hardware,
-                   compute, one_device)
+                   linked, compute, one_device)
 
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
         return _said(scope, text, in_sentence)
@@ -238,6 +241,7 @@ class _Scope:
     others_settings: bool  # a setting after a later figure is that figure's
     hardware: bool
     own_hardware: bool  # a chip's compute, memory or power: its own whatever the network
+    links: bool  # a figure of links, or of no metric read: a network its paragraph names may be its condition
     compute: bool
     one_device: bool  # a spec of one device, or a figure its clause gives per device
 
@@ -258,8 +262,11 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
             continue  # "N in the Llama2 70B server scenario and M on DeepSeek-R1": the scenario of N's benchmark only
         if scope.compute and outside and _RUN_ONLY.fullmatch(match.group()):
             continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
-        if scope.own_hardware and outside and _NETWORK.fullmatch(match.group()):
-            continue  # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own
+        if ((scope.own_hardware and outside) or (not in_sentence and not scope.links)) and _NETWORK.fullmatch(match.group()):
+            # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own; and one
+            # another sentence names ("These GPUs are interconnected using Quantum-2 InfiniBand") says what the system is
+            # built with, no setting of a time to train or a speed-up its paragraph states
+            continue
         if _NETWORK.fullmatch(match.group()) and _BUILT_ON.match(text, match.end()):
             continue  # "an Ethernet-based interconnect": what the system's links are, not a setting they were measured in
         if _SUPPOSED.search(text, max(0, match.start() - 60), match.start()):

@@ -107,7 +107,8 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
         own = " ".join(paragraphs.get(candidate.paragraph, ())) + " " + mask(candidate.quote, names)
         sides = _sides(catalog, candidate)
         for kind in KINDS:
-            if (metric is not None and metric.family not in kind.families) or any(key in candidate.at for key in kind.keys) or kind.words.search(own):
+            if (metric is not None and metric.family not in kind.families) or any(key in candidate.at or key in candidate.settled for key in kind.keys) \
+                    or kind.words.search(own):
                 continue
             if kind is _PRECISION and candidate.kind == "value" and metric is not None and candidate.system in subjects \
                     and (plain := stated_plainly(catalog, candidate, precisions, article, None)):

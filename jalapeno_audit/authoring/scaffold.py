@@ -24,7 +24,7 @@ from itertools import pairwise
 from jalapeno_audit.authoring.abbreviations import defined_names
 from jalapeno_audit.authoring.all_runs import all_runs
 from jalapeno_audit.authoring.apart import apart
-from jalapeno_audit.authoring.article_tables import read_tables
+from jalapeno_audit.authoring.article_tables import Table, read_tables
 from jalapeno_audit.authoring.basis import projected
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.carried import back_to, carried, per_device, subjects
@@ -108,8 +108,7 @@ class Scaffolder:
         lines = body.splitlines()
         tables = read_tables(body, self.tables.column_names, self.tables.is_group)
         # A table's lines are read as a table, once, where the table starts; not again as sentences.
-        table_of = {text: index for index, table in enumerate(tables)
-                    for text in (s.text for s in sentences("\n\n".join(lines[line] for line in table.lines)))}
+        table_of = {text: index for index, table in enumerate(tables) for text in _table_sentences(lines, table)}
         every = sentences(body, frozenset(table_of))
         self.runs = all_runs([sentence.text for sentence in every])
         drafted: set[int] = set()
@@ -390,6 +389,26 @@ def _fraction_text(value: Fraction) -> str:
         return str(value.numerator)
     decimal = Decimal(value.numerator) / Decimal(value.denominator)
     return _decimal(decimal) if decimal * value.denominator == value.numerator else f'"{value.numerator}/{value.denominator}"'
+
+
+def _table_sentences(lines: list[str], table: Table) -> list[str]:
+    """The sentences a table takes: those of its lines, or of a table flattened into a line of prose, those of the
+    line that hold part of it (the line's other sentences are prose, read as such)."""
+    texts = [s.text for s in sentences("\n\n".join(lines[line] for line in table.lines))]
+    if table.span is None:
+        return texts
+    line = lines[table.lines[0]]
+    # Where the table starts and ends in the line as ``sentences`` writes it, runs of spaces made one.
+    start, end = (len(" ".join(line[:at].split())) for at in table.span)
+    written = " ".join(line.split())
+    taken, position = [], 0
+    for text in texts:
+        found = written.find(text, position)
+        if found < 0 or (found < end and found + len(text) > start):
+            taken.append(text)
+        if found >= 0:
+            position = found + len(text)
+    return taken
 
 
 def scaffold(article: str, source_id: str, catalog: Catalog, *, archive: str | None, publisher: str | None,

@@ -18,7 +18,7 @@ _LIST_HEADING = re.compile(r"[A-Z][\w;&'’-]*(?:\s+[\w;&'’-]+)?")
 _BULLET = re.compile(r"^(?:[-*•–—]|\d+[.)])\s+")
 #: A line that gives a figure under a name: "SRAM: 120MB (1.5MB per Tensix Core)".
 _KEY_VALUE = re.compile(r"[A-Z][^:.!?]{0,40}:\s+[^\s\d]{0,3}\d")
-_SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9$])")
+_SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?(?:\*\*?)?[A-Z0-9$])")  # a sentence may open in bold ("**Note** ...")
 #: A line that opens a sentence: not one that points back at the line before ("This translates to ...", "These
 #: results ..."), nor a clause broken off its sentence.
 _OPENS = re.compile(r"(?!Th(?:is|ese|at|ose)\b)[\"“‘(]?[A-Z0-9$]")
@@ -157,7 +157,7 @@ def name_index(catalog: Catalog, section: str) -> dict[str, str]:
 #: Where a name's words meet: a space or a hyphen, written either way ("Llama3.1-8B", "Llama 3.1 8B"); a hyphen may be
 #: typeset as a non-breaking hyphen or a dash (U+2010 to U+2013).
 _NAME_JOINT = re.compile(r"[\s-]+")
-_JOINT = r"[\s\-\u2010-\u2013]"
+_JOINT = r"[\s\-_\u2010-\u2013]"  # "Llama 70B", "Llama-70B", and as code writes a name, "llama_70b"
 
 
 def name_pattern(name: str) -> str:

@@ -54,6 +54,9 @@ _AGAINST = re.compile(r"\s*(?P<gain>speed-?ups?\s+)?(?:relative to|vs\.?|versus|
 #: A unit per second written "/sec" ("GB/sec"), the catalog's "/s".
 _PER_SEC = re.compile(r"/sec\b", re.I)
 #: Words that set one system against another: a lead-in with one compares what the table shows with something.
+#: A lead-in that is a heading: short, and no sentence.
+_HEADING_LENGTH = 80
+_ENDS_SENTENCE = re.compile(r"[.!?:]\W*$")
 _COMPARING = re.compile(r"\b(?:than|versus|vs\.?|compared|against|relative to|over)\b", re.I)
 #: A system named as the parts of a whole: in the plural of a device ("Alpha chips"), after "of" or a count ("8x Alpha").
 _PARTS_AFTER = re.compile(r"\s+(?:chips|GPUs|accelerators|cards|units|processors|devices|nodes)\b", re.I)
@@ -109,8 +112,8 @@ class TableDrafter(CellConditions):
         for row in table.rows:
             if sum(system_rows) * 2 >= len(system_rows) and not mentions(row.label, self.systems) and not self.is_group(row.group):
                 continue  # a total or a note in a table of systems
-            given = {key: condition_value(key, cell) for column, cell in zip(table.columns, row.cells, strict=True)
-                     for key in [condition_key(column)] if key and not empty_cell(cell)}
+            given = dict(setting for column, cell in zip(table.columns, row.cells, strict=True)
+                         for key in [condition_key(column)] if key and not empty_cell(cell) and (setting := condition_value(key, cell)))
             for column, cell in zip(table.columns, row.cells, strict=True):
                 if empty_cell(cell) or condition_key(column) or _YEAR.search(column) or _YEAR.search(row.label) or _HOST.search(f"{column} {row.label}"):
                     continue  # a condition, a year, or the host computer's ("Host Memory (GiB)", "Host RAM"): no accelerator's figure
@@ -187,6 +190,8 @@ class TableDrafter(CellConditions):
         self._sides(candidate, table, row, column, relative, written.way)
         self._model(candidate, table, row, column)
         self._conditions(candidate, table, row, column, given)
+        # A tensor-parallel column settles the GPU count of each row, one GPU included, where it writes none.
+        candidate.settled = ("gpus",) if any(condition_key(name) == "tensor-parallel" for name in table.columns) else ()
         return candidate
 
     def _relative(self, column: str) -> tuple[str, str] | None:
@@ -241,8 +246,15 @@ class TableDrafter(CellConditions):
         not count it as the parts of what ran ("A rack of Alpha chips ran ...": the figures are the rack's)."""
         words = f"{table.lead} {table.caption}"
         found = mention_spans(words, self.systems)
-        if len({system for _, _, system in found}) != 1 or _COMPARING.search(words):
+        if _COMPARING.search(words):
             return None
+        if len({system for _, _, system in found}) != 1:
+            # A heading right above the table that names one system ("**H200 FP8 Max throughput**") is the table's, when a
+            # caption naming others too sets nothing against it ("TensorRT-LLM v0.5.0 | H200, H100 FP8": settings of each).
+            words = table.lead
+            found = mention_spans(words, self.systems)
+            if len({system for _, _, system in found}) != 1 or len(words) > _HEADING_LENGTH or _ENDS_SENTENCE.search(words):
+                return None
         if any(_PARTS_AFTER.match(words, end) or _PARTS_BEFORE.search(words, 0, pos) for pos, end, _ in found):
             return None
         return found[0][2]

@@ -33,12 +33,15 @@ _CONDITION_COLUMNS = (("batch", re.compile(r"\bbatch(?: size)?\b|^BS$", re.I)), 
                       # Another processing unit counted ("# HPU", "Number of TPUs"): a count of accelerators.
                       ("accelerators", re.compile(r"(?:#|[Nn]umber) of (?:[A-Z]PUs?|accelerators)\b|^#\s*(?:[A-Z]PUs?|accelerators?)$|^[A-Z]PUs$")),
                       # A column of number formats ("Precision": "fp8", "BF16"), each row's precision.
-                      ("precision", re.compile(r"^(?:precision|data ?type)$", re.I)))
+                      ("precision", re.compile(r"^(?:precision|data ?type)$", re.I)),
+                      # A tensor-parallel column ("TP(2)", a footnote mark glued on): how many GPUs the model is split over.
+                      ("tensor-parallel", re.compile(r"^TP\b|\btensor[ -]parallel", re.I)))
 
 _SCENARIOS = re.compile(r"(?:offline|server|interactive|single[- ]stream|multi[- ]stream)", re.I)
 
 #: Condition words and what settles each: the precision a column states, the scenario a row states.
 _KINDS = (("precision", re.compile(r"precision|quantiz|bit|(?:NV|MX)?FP\d|BF16|INT\d", re.I)), ("scenario", re.compile(r"offline|server|scenario", re.I)),
+          ("tensor-parallel", re.compile(r"tensor[ -]parallel|\bTP\b", re.I)),
           ("batch", re.compile(r"batch|BS=", re.I)), ("isl", re.compile(r"ISL|input length", re.I)), ("osl", re.compile(r"OSL|output length", re.I)))
 
 #: A statistic over runs or requests named in a row label or column header ("Median ...", "(p99)"), as `at` writes it.
@@ -156,14 +159,18 @@ def _own_header(table: Table, column: str) -> str:
     return header
 
 
-def condition_value(key: str, cell: str) -> str:
-    """How a claim's `at` writes a condition column's cell: a count or length without its commas ("1,536": 1536), a
-    precision as a format is written ("FP8": fp8), any other precision in lower case, words joined by hyphens ("Mixed
-    FP8": mixed-fp8)."""
+def condition_value(key: str, cell: str) -> tuple[str, str] | None:
+    """How a claim's `at` writes a condition column's cell, key and value: a count or length without its commas ("1,536":
+    1536), a precision as a format is written ("FP8": fp8), any other precision in lower case, words joined by hyphens
+    ("Mixed FP8": mixed-fp8), a tensor-parallel degree as the GPUs the model is split over (`gpus`), none for a degree of
+    one (the model on one GPU, which a GPU's figure is without it)."""
+    if key == "tensor-parallel":
+        degree = cell.strip()
+        return None if degree == "1" else ("gpus", degree)
     if key != "precision":
-        return cell.replace(",", "")
+        return key, cell.replace(",", "")
     setting = setting_of(cell.strip())
-    return setting[1] if setting is not None and setting[0] == "precision" else "-".join(cell.lower().split())
+    return key, setting[1] if setting is not None and setting[0] == "precision" else "-".join(cell.lower().split())
 
 
 def condition_key(column: str) -> str | None:
