@@ -88,9 +88,16 @@ def _print_scaffold_scores(terminalreporter, scores) -> None:
         terminalreporter.write_line(header)
         for s in rows:
             terminalreporter.write_line(f"{s.article[:34]:34} {s.gold:5} {s.right:11} {s.wrong:11} {s.commented:10} {s.non_figures:6} of {s.candidates:3}")
-        gold, right, wrong = sum(s.gold for s in rows), sum(s.right for s in rows), sum(s.wrong for s in rows)
-        live, candidates, non_figures = right + wrong, sum(s.candidates for s in rows), sum(s.non_figures for s in rows)
-        terminalreporter.write_line(
-            f"{'total':34} {gold:5} {right:11} {wrong:11} {sum(s.commented for s in rows):10} {non_figures:6} of {candidates:3}   "
-            f"(live and right {100 * right / gold:.0f}% of gold, goal 60%; wrong {100 * wrong / max(live, 1):.0f}% of live, goal 2%; "
-            f"non-figures {100 * non_figures / max(candidates, 1):.0f}% of candidates, goal 10%)")
+        _total(terminalreporter, rows)
+    terminalreporter.write_line("all sets:")
+    _total(terminalreporter, list(scores.values()))
+
+
+def _total(terminalreporter, rows) -> None:
+    """A set's total line: its sums and their shares beside the goals."""
+    gold, right, wrong = sum(s.gold for s in rows), sum(s.right for s in rows), sum(s.wrong for s in rows)
+    live, candidates, non_figures = right + wrong, sum(s.candidates for s in rows), sum(s.non_figures for s in rows)
+    terminalreporter.write_line(
+        f"{'total':34} {gold:5} {right:11} {wrong:11} {sum(s.commented for s in rows):10} {non_figures:6} of {candidates:3}   "
+        f"(live and right {100 * right / gold:.0f}% of gold, goal 60%; wrong {100 * wrong / max(live, 1):.0f}% of live, goal 2%; "
+        f"non-figures {100 * non_figures / max(candidates, 1):.0f}% of candidates, goal 10%)")

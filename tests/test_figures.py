@@ -40,6 +40,13 @@ CASES = [
     ("or one hundred and twenty-eight teraflops", [("value", (F(128),), None, None, "teraflops", False)]),
     ("a consumption of one hundred ten watts", [("value", (F(110),), None, None, "watts", False)]),
     ("nine hundred thousand tokens", [("value", (F(900000),), None, None, "tokens", False)]),
+    # A range written "between N and M"; years so written are no range of figures.
+    ("to compute at peak rates between 100 and 200 TOPS", [("range", (F(100), F(200)), None, None, "TOPS", False)]),
+    ("shipped between 2020 and 2024", []),
+    # A power mode named by its budget is a setting, not a figure; the power drawn in it is one.
+    ("at its 7 W power mode (which draws 5.3 W actual)", [("value", (F("5.3"),), None, None, "W", False)]),
+    ("Jetson FP16 (7W mode)", []),
+    ("sixty-four teraflops in half-precision", [("value", (F(64),), None, None, "teraflops", False)]),
     ("over a hundred times better performance per watt", [("multiple", (F(100),), "over", "lower", "times", False)]),
     ("1/3 the power", [("multiple", (F(1, 3),), None, None, "the", False)]),
     ("with a fourth of the power draw", [("multiple", (F(1, 4),), None, None, "of", False)]),

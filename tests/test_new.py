@@ -365,9 +365,9 @@ def test_a_parenthetical_bound_belongs_to_the_figure_before_it():
 
 def test_a_power_figure_written_as_an_attribute_of_the_part_is_its_rating():
     assert [(f[1], f[3], f[6], f[7]) for f in _summary("Jalapeño is a 700W chip.")] == [("700", "jalapeno", "rated-power", [])]
-    # Said of what the part draws, the figure is a measured power (tests/test_new_metrics.py); with no words of either, it
-    # stays one of several power metrics.
-    assert _summary("Jalapeño draws 700W under load.")[0][6:] == ("measured-power", [])
+    # Said of what the part draws, the figure is a power draw of no stated basis (tests/test_new_metrics.py); with no words
+    # of either, it stays one of several power metrics.
+    assert _summary("Jalapeño draws 700W under load.")[0][6:] == ("system-power", [])
     assert _summary("Jalapeño runs at 700W under load.")[0][6:] == (None, ["metric"])
 
 

@@ -110,3 +110,27 @@ def test_a_figure_of_each_of_several_parts_is_left_to_the_reader():
     # A figure of the whole is the chip's; "each second" is no part.
     assert _found("The Jalapeño chip supports 16GB of HBM, providing 512GB/s of bandwidth.")[1][5] == []
     assert _found("Each Jalapeño chip offers 288GB of memory.")[0][5] == []
+
+
+def test_a_figures_sparse_counterpart_in_a_parenthesis_is_its_own_claim_and_makes_the_figure_dense():
+    """"121 TFLOPS BF16 (242 sparse), 242 TFLOPS FP8 (485 sparse)": four figures, each with its format, dense or sparse."""
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    text = "Jalapeño offers 121 TFLOPS BF16 (242 sparse), 242 TFLOPS FP8 (485 sparse), 485 TOPS INT8."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    compute = [(str(c.figure), c.at, sorted(c.doubts)) for c in found if c.metric == "peak-compute"]
+    assert compute == [("121", {"precision": "bf16", "sparsity": "none"}, []), ("242", {"precision": "bf16", "sparsity": "sparse"}, []),
+                       ("242", {"precision": "fp8", "sparsity": "none"}, []), ("485", {"precision": "fp8", "sparsity": "sparse"}, [])]
+    # A parenthesis that holds no figure of its own still says what its figure is ("4 PFLOPS (FP8 sparse)").
+    _, found = scaffold("Jalapeño offers 4 PFLOPS (FP8 sparse).", "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert [(c.at, sorted(c.doubts)) for c in found] == [({"precision": "fp8", "sparsity": "sparse"}, [])]
+
+
+def test_a_workload_a_figure_was_had_under_leaves_at_to_the_reader_but_not_of_a_peak():
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    text = "Jalapeño computes at peak rates between 100 and 200 TFLOPS and runs ML recommendation workloads while consuming less than 20 W of power."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert [(c.figure, c.metric, sorted(c.doubts)) for c in found] == [(["100", "200"], "peak-compute", []), ("20", "system-power", ["at"])]

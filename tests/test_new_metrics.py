@@ -197,8 +197,9 @@ def test_a_ratio_that_says_more_efficient_or_per_watt_measures_energy_efficiency
 
 
 def test_power_words():
-    # "power consumption" is a draw; a power envelope, or a power written as the part's attribute, its rating.
-    assert _found("Jalapeño showed 20x lower power consumption (148 W vs 2,983 W) than the GB200.")[1][2] == "measured-power"
+    # "power consumption" is a draw of no stated basis (a maker's figure as often as a measurement); a power envelope, or a
+    # power written as the part's attribute, its rating.
+    assert _found("Jalapeño showed 20x lower power consumption (148 W vs 2,983 W) than the GB200.")[1][2] == "system-power"
     assert _found("Jalapeño is a 750 W SoC envelope.")[0][2] == "rated-power"
     assert _found("Jalapeño fits a power envelope of 750 W.")[0][2] == "rated-power"
     assert _found("Jalapeño's total board power (TBP) is 300 W.")[0][2] == "rated-power"  # a board's rating
@@ -215,21 +216,24 @@ def test_a_rise_is_not_of_a_lower_is_better_metric_named_in_another_clause():
 
 def test_a_power_figure_takes_its_basis_from_words_of_measuring_or_of_a_rating():
     for text in ("In our tests we measured 680 W on the GB200 under load.", "The GB200 drew 5.2 kW during the run.",
-                 "Our measurements show the GB200 at 690 W.", "The GB200's consumption reached 690 W."):
+                 "Our measurements show the GB200 at 690 W.", "The GB200 draws 5.3 W actual."):
         assert _found(text)[0][2:] == ("measured-power", []), text
+    # What a part draws or consumes, said with no measurement, is a power draw of no stated basis.
+    for text in ("The GB200's consumption reached 690 W.", "The GB200 consumes 700 W.", "The GB200 has a power consumption of 310W."):
+        assert _found(text)[0][2:] == ("system-power", []), text
     for text in ("The GB200 has a TDP of 1,200 W.", "The GB200 is rated at 1,000 W.", "The GB200 GPU runs at up to 1,200 W.",
                  "The GB200 fits a 1,200 W envelope."):
         assert _found(text)[0][2:] == ("rated-power", []), text
     # The clause's own words over a phrase in another clause of the sentence.
-    assert [f[2] for f in _found("The GB200 consumes 700 W, well under its 1,000 W TDP.")] == ["measured-power", "rated-power"]
+    assert [f[2] for f in _found("The GB200 consumes 700 W, well under its 1,000 W TDP.")] == ["system-power", "rated-power"]
 
 
 def test_a_thermal_design_power_consumption_and_a_designs_watts_are_ratings():
     text = "Jalapeño's thermal design power consumption has increased to 90W, more power-consuming than a 25W design."
     assert [f[2] for f in _found(text)] == ["rated-power", "rated-power"]
     assert _found("The GB200's TDP draw is 1,000 W.")[0][2:] == ("rated-power", [])
-    # A consumption that is not the thermal design power's is still a measurement.
-    assert _found("Jalapeño's power consumption has increased to 90W under load.")[0][2:] == ("measured-power", [])
+    # A consumption that is not the thermal design power's is a draw.
+    assert _found("Jalapeño's power consumption has increased to 90W under load.")[0][2:] == ("system-power", [])
     # Only the thermal design power is a rating's name: a "rated power consumption" says both.
     assert _found("Jalapeño's rated power consumption is 90W.")[0][2] is None
 

@@ -263,3 +263,27 @@ systems:
 def test_three_names_side_by_side_are_read_without_error():
     """A name between two others ("H100 GPUs B200") may be dropped as one thing with either: it is dropped once."""
     assert _found("The H100 GPUs B200 reach 500 tokens per second.") == [("500", None, True)]
+
+
+def test_the_bare_kinds_of_a_chips_parts_name_those_parts_and_a_name_before_a_colon_owns_its_figure():
+    """In a text on the i.MX95 whose catalog parts are "i.MX95 NPU" and "i.MX95 CPU", "NPU" and "CPU" are those parts;
+    "CPU: 37.21ms → NPU: 3.17ms" gives each figure to the name before its colon."""
+    from jalapeno_audit.authoring.abbreviations import part_kinds
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.authoring.sentences import name_index
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    catalog = load_catalog(("c.yaml", b"systems:\n  imx95: {name: NXP i.MX 95, aliases: [i.MX95]}\n"
+                                      b"  imx95-npu: {name: i.MX95 NPU, part_of: {imx95: 1}}\n"
+                                      b"  imx95-cpu: {name: i.MX95 CPU, part_of: {imx95: 1}}\n"
+                                      b"  lunar-lake-npu: {name: Lunar Lake NPU}\n  meteor-lake-npu: {name: Meteor Lake NPU}\n"))
+    systems = name_index(catalog, "systems")
+    text = "We run MobileNetV2 on i.MX95.\n\nShort inference time (CPU: 37.21ms → NPU: 3.17ms)."
+    assert part_kinds(text, systems) == {"npu": "imx95-npu", "cpu": "imx95-cpu"}
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.system) for c in found] == [("37.21", "imx95-cpu"), ("3.17", "imx95-npu")]
+    # Of one kind only, or beside another system whose name holds the kind, the bare word names no part.
+    assert part_kinds("We run MobileNetV2 on i.MX95. The NPU is fast.", {k: v for k, v in systems.items() if v != "imx95-cpu"}) == {}
+    assert part_kinds(f"{text} Lunar Lake NPU is faster.", systems) == {"cpu": "imx95-cpu"}
+    # Names of two chips' parts ("Lunar Lake NPU", "Meteor Lake NPU") give "NPU" to neither.
+    assert part_kinds("Lunar Lake and Meteor Lake compared: the NPU wins.", systems) == {}

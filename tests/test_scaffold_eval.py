@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .scaffold_eval import GROUPS, HELD_OUT_ELEVENTH, HELD_OUT_TENTH, HELD_OUT_TWELFTH, Score, articles, score_article
+from .scaffold_eval import GROUPS, HELD_OUT_ELEVENTH, HELD_OUT_TENTH, HELD_OUT_THIRTEENTH, HELD_OUT_TWELFTH, Score, articles, score_article
 
 SCORES: dict[str, Score] = {}
 
@@ -20,7 +20,7 @@ def test_draft_against_gold(stem, tmp_path):
     score = score_article(stem, tmp_path)
     SCORES[stem] = score
     assert score.gold > 0 and score.candidates > 0
-    if stem in HELD_OUT_TENTH or stem in HELD_OUT_ELEVENTH or stem in HELD_OUT_TWELFTH:
+    if any(stem in group for group in (HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH, HELD_OUT_THIRTEENTH)):
         return  # held out: held to its totals as first scored (test_totals_hold), not tuned article by article
     # The measured levels (see the README): no wrong live claim in any other article, at most half its proposals not figures.
     assert score.wrong == 0, f"{stem}: {score.wrong} wrong live claims"
@@ -30,7 +30,7 @@ def test_draft_against_gold(stem, tmp_path):
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
-    development, used, released, seventh, held_out, ninth, tenth, eleventh, twelfth = (
+    development, used, released, seventh, held_out, ninth, tenth, eleventh, twelfth, thirteenth = (
         [s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
@@ -108,7 +108,7 @@ def test_totals_hold():
     # "supports various floating-point precision formats including FP16, FP8, FP6, and FP4"): 17.
     assert sum(s.right for s in eleventh) >= 17
     assert sum(s.wrong for s in eleventh) == 0
-    assert sum(s.non_figures for s in eleventh) <= 7
+    assert sum(s.non_figures for s in eleventh) <= 6
     # 63-68, gold written before any draft, scored once at the end of the round that used 57-62: 1 of 75 gold claims live
     # and right, 9 of 10 live claims wrong (six rows of 68's table counted "3" accelerators from its heading's "Intel Gaudi 3
     # Accelerator", without the software release its opening sentence states; 64's "two stacks of 8GB ... providing
@@ -120,7 +120,19 @@ def test_totals_hold():
     # with the row above takes it back, a "Precision" column is each row's precision, the software release a note says
     # the figures were measured with is each run's (68's table, whose gold now writes a count of one as the set does).
     # Then 29: a markdown table flattened into a line of prose is read, its heading naming its system, a TP column the
-    # GPUs a model is split over, a model written as code writes it ("llama_70b") the catalog's (65's table).
-    assert sum(s.right for s in twelfth) >= 29
-    assert sum(s.wrong for s in twelfth) <= 1
+    # GPUs a model is split over, a model written as code writes it ("llama_70b") the catalog's (65's table). Then 30, none
+    # wrong: 63's gold brought to the set's convention ("at 8-bit precision" is `8-bit`, as 53's "4-bit precision" is).
+    assert sum(s.right for s in twelfth) >= 30
+    assert sum(s.wrong for s in twelfth) == 0
     assert sum(s.non_figures for s in twelfth) <= 9
+    # 69-74, gold written before any draft, scored once at the end of the round that used 63-68: 3 of 55 gold claims live
+    # and right, 5 of 8 live claims wrong ("between 100 and 200 TOPS" read as 200; "consuming less than 20 W" as a measured
+    # power; "121 TFLOPS BF16 (242 sparse)" as a sparse 121; a power mode's "7 W" and "half-precision" as figures), 11 of 46
+    # candidates not figures. Then used for precision: "between N and M" is a range, a consumption or draw a power of no
+    # stated basis, a figure's sparse counterpart in a parenthesis its own claim, a power mode's watts a setting, "half-
+    # precision" a format, a name before a colon its figure's owner, "NPU" and "CPU" of a chip's parts those parts. Since:
+    # 8 right, 1 wrong (70's "up to 32 GB of external memory", which its gold writes as the chip's memory capacity), 5 of 43
+    # not figures.
+    assert sum(s.right for s in thirteenth) >= 8
+    assert sum(s.wrong for s in thirteenth) <= 1
+    assert sum(s.non_figures for s in thirteenth) <= 5

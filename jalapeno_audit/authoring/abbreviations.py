@@ -1,4 +1,5 @@
-"""Short names an article defines for a catalog system: "Wafer Scale Engine (WSE)"."""
+"""Short names an article uses for a catalog system: one it defines ("Wafer Scale Engine (WSE)"), and the bare kind of a
+part of a chip it names ("NPU", "CPU" of an article on the i.MX95, whose catalog parts are "i.MX95 NPU" and "i.MX95 CPU")."""
 
 from __future__ import annotations
 
@@ -23,3 +24,25 @@ def defined_names(text: str, systems: dict[str, str], taken: set[str]) -> dict[s
             if end == len(before) and "".join(word[0] for word in re.findall(r"\w+", before[start:end])).upper() == match["short"]:
                 defined.setdefault(match["short"].lower(), set()).add(system_id)
     return {short: owners.pop() for short, owners in defined.items() if len(owners) == 1 and short not in taken}
+
+
+#: A catalog name that is a chip's name and the kind of one of its parts ("i.MX95 NPU", "RK3588 CPU", "S25 Ultra CPU").
+_KIND_OF = re.compile(r"(?P<whole>.*\w)\s+(?P<kind>NPU|CPU|GPU|iGPU|DSP)", re.I)
+
+
+def part_kinds(text: str, systems: dict[str, str]) -> dict[str, str]:
+    """The bare kinds of parts ("NPU", "CPU") that name catalog systems in this text: those of one chip the text writes
+    the name of, whose catalog parts are named by that name and their kinds ("i.MX95 NPU" and "i.MX95 CPU" in a text on
+    the i.MX95), two kinds at least (a text setting a chip's parts against each other), one system each; none when
+    another chip's parts are named so too, or another system the text names has a name holding the kind."""
+    wholes: dict[str, dict[str, set[str]]] = {}
+    for name, system_id in systems.items():
+        if (match := _KIND_OF.fullmatch(name)) and re.search(rf"(?<![\w.-]){re.escape(match['whole'])}(?![\w-])", text, re.I):
+            wholes.setdefault(match["whole"].lower(), {}).setdefault(match["kind"].lower(), set()).add(system_id)
+    chips = [kinds for kinds in wholes.values() if len(kinds) >= 2 and all(len(owners) == 1 for owners in kinds.values())]
+    if len(chips) != 1:
+        return {}
+    named = {system_id for _, _, system_id in mention_spans(text, systems)}
+    parts = {kind: next(iter(owners)) for kind, owners in chips[0].items()}
+    return {kind: system_id for kind, system_id in parts.items() if kind not in {name.lower() for name in systems}
+            and not any(other in named and other != system_id and re.search(rf"\b{kind}\b", name, re.I) for name, other in systems.items())}

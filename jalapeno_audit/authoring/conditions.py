@@ -33,7 +33,11 @@ CONDITION = re.compile(
     r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
     r"data ?types?|(?:4|6|8|16|32)-bit\s+precision|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
-    r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?)(?:\b|(?<=\+))", re.I)
+    r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?|"
+    # A workload the figure was had under ("to run ML recommendation workloads while consuming less than 20 W").
+    r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?)(?:\b|(?<=\+))", re.I)
+#: Such a workload: no setting of a peak, which no workload changes ("peak rates between 100 and 200 TOPS").
+_WORKLOAD = re.compile(r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?", re.I)
 #: Settings of a run, not of the hardware: the software, a batch size, a scenario, concurrency.
 _RUN_ONLY = re.compile(r"TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|Megatron|llama\.cpp|"
                        r"batch(?:es| size)?|BS=|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|"
@@ -89,6 +93,8 @@ _COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
 _COMPUTE_ONLY = ("sparsity",)
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
 _FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
+#: What such a parenthesis holds when it gives the figure's sparse counterpart ("(242 sparse)", "(485 with sparsity)").
+_SPARSE_TWIN = re.compile(r"\s*\d[\d,.]*\s*(?:sparse|with\s+sparsity)\s*", re.I)
 #: A precision written right after a compute figure's unit ("745 teraFLOPS of FP8", "11.9 petaFLOPS at FP16", "256 TFLOP/s
 #: FP32"): that figure's. "TF32+" is a format of its own.
 _ATTACHED = re.compile(r"\s*[A-Za-z/]+\s+(?:(?:of|at|in)\s+)?(?P<precision>" + _ONE_FORMAT + r")(?:\b|(?<=\+))", re.I)
@@ -202,7 +208,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         # Every condition said here that the figure's clause does not write in `at` leaves `at` to the reader; the
         # doubt names the first of them.
         open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text, compute))
-                      and not (text is sentence.text and _anothers_precision(catalog, candidate, match, (sentence.text, unnamed_text), placed.part))
+                      and not (text is sentence.text and (_anothers_precision(catalog, candidate, match, (sentence.text, unnamed_text), placed.part)
+                                                          or _each_its_own(candidate, match, unnamed_text, settings, compute)))
                       and not (text is sentence.context and (_anothers(match, unnamed_context, settings) or _capability(match, unnamed_context)
                                                              or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
         if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
@@ -260,8 +267,8 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
         if in_sentence and outside and (setting_of(match.group()) or ("", ""))[0] == "scenario" \
                 and anothers_benchmark(catalog, sentence.text, match.start(), candidate.model):
             continue  # "N in the Llama2 70B server scenario and M on DeepSeek-R1": the scenario of N's benchmark only
-        if scope.compute and outside and _RUN_ONLY.fullmatch(match.group()):
-            continue  # a chip's peak compute is the same under any software, batch size or scenario the text names elsewhere
+        if scope.compute and ((outside and _RUN_ONLY.fullmatch(match.group())) or _WORKLOAD.fullmatch(match.group())):
+            continue  # a chip's peak compute is the same under any software, batch size or scenario said elsewhere, and any workload
         if ((scope.own_hardware and outside) or (not in_sentence and not scope.links)) and _NETWORK.fullmatch(match.group()):
             # "... 745 TFLOPS, 32GB of memory and an Ethernet-based interconnect": the network is the links' own; and one
             # another sentence names ("These GPUs are interconnected using Quantum-2 InfiniBand") says what the system is
@@ -339,6 +346,9 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
     placed: list[tuple[str, str]] = []
     elsewhere: list[tuple[str, str]] = []
     aside = _FIGURE_ASIDE.match(text, candidate.end)
+    # "121 TFLOPS BF16 (242 sparse)": a parenthesis that gives the figure's sparse counterpart says this one is dense; its
+    # word is the counterpart's.
+    twin = aside is not None and metric.family == "compute" and bool(_SPARSE_TWIN.fullmatch(aside["inside"]))
     attached = _ATTACHED.match(text, candidate.end) if metric.family == "compute" else None
     before = False  # a precision the figure's clause states before the figure
     precisions: list[tuple[re.Match[str], bool]] = []  # each precision said, and whether in the figure's own clause
@@ -352,6 +362,9 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
                 or re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*$", unnamed[:match.start()], re.I)):
             return None  # a count of a chip's parts, of a ratio's one side, or of parts of each of several ("16 four-chip cards")
         in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
+        if twin and in_aside and setting[0] == "sparsity":
+            placed.append(("sparsity", "none"))
+            continue
         if attached is not None and setting[0] == "precision" and match.start() != attached.start("precision"):
             elsewhere.append(setting)  # "23.8 petaFLOPS of FP8 or 11.9 petaFLOPS at FP16": the other precision is the other figure's
             continue
@@ -439,6 +452,18 @@ def _anothers_precision(catalog: Catalog, candidate: Candidate, match: re.Match[
         return False
     return any(reading.end <= match.start() and (attached := _ATTACHED.match(unnamed, reading.end)) is not None
                and attached.start("precision") == match.start() for reading in read_figures(unnamed[:part[0]]))
+
+
+def _each_its_own(candidate: Candidate, match: re.Match[str], unnamed: str, settings: dict[str, str] | None, compute: bool) -> bool:
+    """Whether a precision the sentence states is another compute figure's, written right after it, where this figure
+    has its own written right after it too ("121 TFLOPS BF16 (242 sparse), ..., 485 TOPS INT8": each format its figure's)."""
+    if not compute or not settings or "precision" not in settings or (setting_of(match.group()) or ("", ""))[0] != "precision":
+        return False
+    own = _ATTACHED.match(unnamed, candidate.end)
+    if own is None or own.start("precision") == match.start():
+        return False
+    return any((attached := _ATTACHED.match(unnamed, reading.end)) is not None and attached.start("precision") == match.start()
+               for reading in read_figures(unnamed) if reading.end != candidate.end)
 
 
 def lists_capabilities(text: str, words: re.Pattern[str]) -> bool:

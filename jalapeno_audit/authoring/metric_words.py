@@ -21,9 +21,10 @@ Each rule is one sentence:
 - Words of links and fabrics in a figure's own clause ("interconnect", "10 400Gbps links", "scale-up fabric", "AI
   switch") say its bandwidth is not the memory's, whatever memory the sentence speaks of elsewhere.
 - A power figure is the rated power when written as a part's or a design's attribute ("a 500W chip", "a 25W design"); else
-  the words of its clause (or, when it has none, its sentence) say: a measurement's ("we measured", "consumption", "draws")
-  make it measured power, a rating's ("TDP", "rated", "envelope", "up to" N W in a sentence about a part) rated power, both
-  or neither leave it open; a "thermal design power consumption" is a rating's words alone.
+  the words of its clause (or, when it has none, its sentence) say: a measurement's ("we measured", "during the run")
+  make it measured power, a draw's alone ("consumption", "consumes", "draws") the power draw of no stated
+  basis, a rating's ("TDP", "rated", "envelope", "up to" N W in a sentence about a part) rated power, a rating's with
+  either of the others or none leave it open; a "thermal design power consumption" is a rating's words alone.
 - A ratio of "throughput" in a sentence that speaks of training and not of inference ("5x the throughput of H100 for
   fine-tuning") measures the catalog's "training performance": the catalog's throughput is a rate of tokens served.
 - A ratio set beside the absolute figure before it, after only its unit and a comma or dash ("7.2 Tbps, a 4.5x
@@ -61,8 +62,11 @@ LINK_PHRASE = "interconnect bandwidth"
 #: A power figure written as an attribute of the part ("a 500W chip", "700-watt GPUs", "a 750 W SoC envelope"): the part's rating.
 _RATED = re.compile(r"\s*-?\s*(?:k?W|watts?|kilowatts?)\s+(?:SoC\s+)?(?:chips?|GPUs?|accelerators?|cards?|parts?|processors?|TPUs?|modules?|devices?|SoCs?|envelope|designs?)\b",
                     re.I)
-#: A study's own words of measuring a power: what was drawn or consumed.
-_MEASURING = re.compile(r"\b(?:measured|measurements?|measuring|consum(?:es|ed|ing|ption)|draws?|drew|drawing|drawn)\b", re.I)
+#: A study's own words of measuring a power ("we measured", "during the run", "4.6-5.3 W actual"), and words
+#: of what a part draws or consumes, which say nothing of how the figure was had (a maker's "power consumption of 310W").
+_MEASURING = re.compile(r"\b(?:measured|measurements?|measuring|during\s+(?:the|our|a)\s+(?:run|test|benchmark)s?|in\s+our\s+tests?|actual)\b",
+                        re.I)
+_DRAWING = re.compile(r"\b(?:consum(?:es|ed|ing|ption|e)|draws?|drew|drawing|drawn)\b", re.I)
 #: A rating's words.
 _RATING = re.compile(r"\b(?:TDP|thermal design|rated|rating|envelope)\b", re.I)
 #: A thermal design power named as a consumption or a draw ("its thermal design power consumption"): a rating still.
@@ -154,19 +158,25 @@ class WordsReader:
 
 
 def power_basis(tail: str, part: str, sentence: str, before: str) -> str | None:
-    """The catalog phrase a power figure's words stand for, "rated power" or "measured power", or None when they do not
-    say or say both: a figure written as an attribute of a part or a design ("a 500W chip", "a 25W design") is its
-    rating; else the words of its clause (or, when it has none, of its sentence): a measurement's ("we measured",
-    "consumption", "draws") or a rating's ("TDP", "rated", "envelope", "up to" before the figure in a sentence about a
-    part), a "thermal design power consumption" being a rating's words alone."""
+    """The catalog phrase a power figure's words stand for, "rated power", "measured power" or "power draw" (of no stated
+    basis), or None when they do not say or say a rating and another: a figure written as an attribute of a part or a
+    design ("a 500W chip", "a 25W design") is its rating; else the words of its clause (or, when it has none, of its
+    sentence): a measurement's ("we measured", "during the run"), a draw's ("consumption", "draws") or a rating's ("TDP",
+    "rated", "envelope", "up to" before the figure in a sentence about a part), a "thermal design power consumption"
+    being a rating's words alone."""
     if _RATED.match(tail):
         return "rated power"
     up_to = bool(_UP_TO.search(before))  # a most, not what was seen
     for scope in (part, sentence):
-        measured = bool(_MEASURING.search(_TDP_DRAW.sub("TDP", scope)))
+        words = _TDP_DRAW.sub("TDP", scope)
+        measured, drawing = bool(_MEASURING.search(words)), bool(_DRAWING.search(words))
         rated = bool(_RATING.search(scope)) or (up_to and bool(_PART.search(sentence)))
-        if measured or rated or up_to:
-            return "measured power" if measured and not (rated or up_to) else "rated power" if rated and not measured else None
+        if measured or drawing or rated or up_to:
+            if rated and not (measured or drawing):
+                return "rated power"
+            if rated or up_to:
+                return None
+            return "measured power" if measured else "power draw"
     return None
 
 

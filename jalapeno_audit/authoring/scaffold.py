@@ -21,7 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 
-from jalapeno_audit.authoring.abbreviations import defined_names
+from jalapeno_audit.authoring.abbreviations import defined_names, part_kinds
 from jalapeno_audit.authoring.all_runs import all_runs
 from jalapeno_audit.authoring.apart import apart
 from jalapeno_audit.authoring.article_tables import Table, read_tables
@@ -63,6 +63,9 @@ _NEGATED = re.compile(r"\b(?:not|never|no longer|cannot)\b|n['’]t\b", re.I)
 #: How far after a measured figure a bare one may stand to be read as beside it, and the label words that make a bare
 #: figure a count of something other than the measure ("four stacks"): a word that is no joiner.
 _BESIDE = 60
+#: A figure's sparse counterpart in a parenthesis right after its unit and precision ("121 TFLOPS BF16 (242 sparse)").
+_SPARSE_TWIN = re.compile(r"\s*[A-Za-z/]+(?:\s+[A-Za-z0-9/]+)?\s*\(\s*")
+_SPARSE_AFTER = re.compile(r"\s*(?:sparse|with\s+sparsity)\s*\)", re.I)
 _NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of|as|on|in|with|at|to|is|was|than|respectively)\b)[a-z][a-z-]*", re.I)
 #: A word of gain after a ratio ("a 3.1x improvement over the MI325X", "20x more than an H100 server"): after an absolute rate in its sentence, the ratio
 #: is of that rate's metric.
@@ -99,6 +102,8 @@ class Scaffolder:
     def article(self, body: str, title: str | None) -> list[Candidate]:
         # A short name the article defines ("Wafer Scale Engine (WSE)") names the system in every part that reads names.
         self.systems.update(defined_names(body, self.systems, {*self.systems, *self.models}))
+        # "NPU" and "CPU" in an article on the i.MX95 are its parts, "i.MX95 NPU" and "i.MX95 CPU".
+        self.systems.update(part_kinds(f"{title or ''}\n{body}", self.systems))
         subject = self.sides.subject(body, title)
         self.named = {system_id for _, system_id in mentions(f"{title or ''}\n{body}", self.systems)}
         self.metrics.read_article(body, title)
@@ -198,9 +203,12 @@ class Scaffolder:
         if metric_doubt == "unmeasured" and later and later[0].kind == reading.kind == VALUE and _JOINED.fullmatch(masked[reading.end:later[0].start]):
             # "700 versus 169 tokens/sec": N is in M's unit.
             metric, unit, metric_doubt = self.metrics.metric(later[0], part, text, is_ratio)
+        twin = False
         if metric_doubt == "unmeasured" and previous is not None and previous.kind == "value" and earlier:
-            # "N tokens/sec per user against M for the H200": M is in N's unit.
-            if SECOND_SIDE.search(masked[earlier[-1].end:reading.start]) and previous.metric:
+            # "N tokens/sec per user against M for the H200": M is in N's unit; so is "121 TFLOPS BF16 (242 sparse)", the
+            # figure's sparse counterpart in a parenthesis right after it.
+            twin = bool(_SPARSE_TWIN.fullmatch(masked, earlier[-1].end, reading.start) and _SPARSE_AFTER.match(masked, reading.end))
+            if (SECOND_SIDE.search(masked[earlier[-1].end:reading.start]) or twin) and previous.metric:
                 metric, unit, metric_doubt = previous.metric, previous.unit, ""
             elif reading.start - earlier[-1].end <= _BESIDE and not (reading.label and _NOUN.fullmatch(reading.label)):
                 # A bare figure beside measured ones ("1.03 seconds versus 1.80", a table cell): proposed, not trusted;
@@ -242,6 +250,10 @@ class Scaffolder:
         read_model(candidate, sentence, masked, (part_start, part_end), self.models, self.metrics.model_bound(candidate.metric),
                    placed.unnamed[1] if placed.unnamed else sentence.context)
         conditions(self.catalog, candidate, sentence, replace(placed, part=(part_start, part_end)))
+        if twin and previous is not None and "at" not in previous.doubts and previous.at.get("sparsity") == "none":
+            # "121 TFLOPS BF16 (242 sparse)": the sparse counterpart, under the figure's other conditions.
+            candidate.at = {**previous.at, "sparsity": "sparse"}
+            candidate.doubts.pop("at", None)
         projected(candidate, masked, part_start)
         if not is_ratio and "at" not in candidate.doubts and (unread := self._unread_aside(masked, reading)):
             if _FORM_FACTOR.fullmatch(unread) and "form-factor" not in candidate.at:

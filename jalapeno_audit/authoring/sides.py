@@ -88,6 +88,10 @@ _WHOLE = re.compile(r"\b(?:system|server|rack|cluster|pod|supercomputer)s?\b", r
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
+#: A colon between a system's name and a figure, and at most a sign or a hedge ("CPU: 37.21ms", "NPU: ~3 ms").
+_LABEL_COLON = re.compile(r"\s*:\s*~?\s*")
+
+
 class _Named(NamedTuple):
     """The systems a sentence names, around one figure: (position, id) pairs."""
 
@@ -207,6 +211,10 @@ class SideReader:
             # "20x more than an H100 server (23,000 tokens/sec)": a value in a parenthesis after a name is that system's.
             candidate.system = glossed
             return
+        if (labelled := self._labelled(text, before, reading)) is not None:
+            # "(CPU: 37.21ms → NPU: 3.17ms)": a value right after a name and a colon is that system's.
+            candidate.system = labelled
+            return
         if len({sid for _, sid in named}) < 2 and _paired(text, reading, previous):
             # "It reaches 700 versus 169 for rivals", "The standard and Pro devices differ (350 TOPs vs 400 TOPs)".
             candidate.doubts["system"] = "a figure set against another ('N vs M'): the sentence does not name a system for each side"
@@ -324,6 +332,14 @@ class SideReader:
         if candidate.vs is None:
             candidate.doubts["vs"] = "the sentence does not name one comparator"
 
+
+    def _labelled(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
+        """The system whose name, and a colon, stand right before this value: "CPU: 37.21ms", "NPU: 3.17ms"."""
+        if not before:
+            return None
+        pos, system_id = before[-1]
+        name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
+        return system_id if name and _LABEL_COLON.fullmatch(text, pos + len(name), reading.start) else None
 
     def _glossed(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
         """The system whose name (and a noun or two after it) a parenthesis holding only this value follows: "an H100

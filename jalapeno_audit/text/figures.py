@@ -78,6 +78,8 @@ _PERCENT_OF_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?{_DASH}(?P<hi>{_N
 _PERCENT_OF = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}\s+of\b(?!\s+(?:the\s+)?(?:time|users|cases|respondents)\b)", re.I)
 _RATIO_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM})(?:{_TIMES})?{_DASH}(?P<hi>{_NUM})(?P<times>{_TIMES})", re.I)
 _VALUE_RANGE = re.compile(rf"{_START}(?P<cur>\$)?(?P<lo>{_NUM})(?P<s1>{_SCALE})?{_DASH}\$?(?P<hi>{_NUM})(?P<s2>{_SCALE})?(?![\d/])", re.I)
+#: A range written "between N and M" ("between 100 and 200 TOPS", "between $2 and $3 million"): read from its first number.
+_BETWEEN_RANGE = re.compile(rf"(?<=\bbetween ){_START}(?P<cur>\$)?(?P<lo>{_NUM})(?P<s1>{_SCALE})?\s+and\s+\$?(?P<hi>{_NUM})(?P<s2>{_SCALE})?(?![\d/])", re.I)
 _PERCENT = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}", re.I)
 _RATIO = re.compile(rf"{_START}(?P<n>{_NUM}){_TIMES}", re.I)
 _FRACTION = re.compile(rf"{_START}(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\w/])(?P<the>\s+(?:the|of|as)\b)?", re.I)
@@ -273,18 +275,18 @@ def _multiple(text: str, match: re.Match) -> Reading | None:
         return None  # "half of the users", "half a chip": not a factor
     if word.startswith("doubl") and re.match(r"\s+down\b", text[match.end():], re.I):
         return None  # "doubles down on": an idiom, not a factor
-    if word == "double" and re.match(r"[\s-]precision\b", text[match.end():], re.I):
-        return None  # "double-precision floating-point": a number format, not a factor
+    if word in ("double", "half") and re.match(r"[\s-]precision\b", text[match.end():], re.I):
+        return None  # "double-precision floating-point", "in half-precision": a number format, not a factor
     hedge, bound = find_hedge(text, match.start(), match.end())
     return Reading(match.start(), match.end(), match.group(), MULTIPLE, (value,), (match["w"],), hedge=hedge, bound=bound,
                    label=_label(text, match.end()), direction="down" if value < 1 else "up")
 
 
-def _value_range(text: str, match: re.Match) -> Reading | None:
+def _value_range(text: str, match: re.Match, between: bool = False) -> Reading | None:
     lo, hi = match["lo"], match["hi"]
     if _YEAR.fullmatch(lo) or _YEAR.fullmatch(hi) or ("," in lo and "," not in hi and len(hi) < 4):
         return None
-    if not (match["cur"] or match["s1"] or match["s2"]) and " to " not in match.group():
+    if not (match["cur"] or match["s1"] or match["s2"] or between) and " to " not in match.group():
         return None  # "128-128", "3-year": a bare dash between integers is rarely a range
     scale = Fraction(SCALES.get((match["s2"] or match["s1"] or "").strip(), 1))
     reading = _make(text, match, RANGE, ("lo", "hi"), scale=scale, label="$" if match["cur"] else None)
@@ -315,6 +317,8 @@ def _word_value(text: str, match: re.Match) -> Reading | None:
     return reading
 
 
+#: A power mode named by its budget ("the 7 W power mode", "Jetson FP16 (7W mode)"): the mode's name, not a figure.
+_POWER_MODE = re.compile(r"\s?(?:W|watts?)\s+(?:power\s+)?mode\b|W\s+mode\b", re.I)
 #: A setting written as an assignment before a bare number: "BS=1", "tp=8", "batch size of 64", "concurrency: 16".
 _SETTING_BEFORE = re.compile(r"\b(?:[A-Z]{1,4}\s*=|(?:batch(?: size)?|concurrency)\s*[=:])\s*$|\bbatch size(?: of)?\s+$", re.I)
 #: A short capitalised name before a colon ("TP: 8", "BS: 1"): a setting when nothing follows the number; with a unit
@@ -343,6 +347,8 @@ def _value(text: str, match: re.Match) -> Reading | None:
         return _nonfigure(text, match, COUNT)
     if re.search(r"[A-Za-z]\s*\.?$", before) and re.search(r"(?:v|version|gen|MLPerf|Llama|GPT|PCIe|HBM|DDR|NVLink)\s*\.?$", before, re.I):
         return _nonfigure(text, match, COUNT)  # a version or a product generation ("Llama 3.1", "PCIe 5")
+    if _POWER_MODE.match(text, end):
+        return _nonfigure(text, match, CONDITION)  # "at its 7 W power mode", "(7W mode)": a mode's name, a setting of a figure
     if _SETTING_BEFORE.search(before) or (label is None and _SETTING_NAMED.search(before)) or re.match(
             r"\s*(?:concurrent|simultaneous|parallel)\s+(?:requests|users|streams|sessions|queries)\b", text[end:end + 40], re.I):
         return _nonfigure(text, match, CONDITION)  # "BS=1", "TP=1", "64 concurrent requests": a condition of a figure
@@ -383,6 +389,7 @@ _READERS: tuple[tuple[re.Pattern, Callable[[str, re.Match], Reading | None]], ..
     (_WORD_FRACTION, _word_fraction),
     (_WORD_TIMES, _word_times),
     (_MULTIPLE, _multiple),
+    (_BETWEEN_RANGE, lambda text, match: _value_range(text, match, between=True)),
     (_VALUE_RANGE, _value_range),
     (_WORD_VALUE, _word_value),
     (_VALUE, _value),
