@@ -140,3 +140,12 @@ def test_the_software_release_a_note_says_the_figures_were_measured_with_is_ever
     assert drafted(measured.replace("are measured", "will be measured")) == [({}, ["at"])]
     assert drafted(f"{measured} Results on H100 were measured using the TensorRT software release 0.5.0.") == [({}, ["at"])]
     assert drafted(measured, "The H100 delivers a throughput of 9,000 tokens per second.") == [({}, ["at"])]
+
+
+def test_a_speed_in_an_article_that_runs_one_model_is_that_models():
+    """The article names Kimi K2.5 alone: a speed its sentence gives no model is of that model. Not when it says it ran
+    other models, not for a multiple (of what workload?), nor for a model family (which member?)."""
+    text = "Jalapeño delivers 300 tokens per second per user.\n\nWe tested Kimi K2.5."
+    assert (_found(text)[0][4], scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)[1][0].model) == ([], "kimi-k2.5")
+    assert "model" in _found("Jalapeño delivers 300 tokens per second per user.\n\nWe tested Kimi K2.5 and two other models.")[0][4]
+    assert "model" in _found("Jalapeño is 3x faster than the GB200.\n\nWe tested Kimi K2.5.")[0][4]

@@ -24,8 +24,9 @@ _PRECISION_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", 
 _SERVING_FAMILIES = ("throughput", "responsiveness")
 #: Metric families whose figures depend on the model run.
 _MODELLED = ("throughput", "responsiveness", "training", "efficiency")
-#: Models in the plural: a class of models.
+#: Models in the plural: a class of models; and words that say more models ran than those named.
 _CLASS = re.compile(r"\bmodels\b", re.I)
+_MORE_MODELS = re.compile(r"\b(?:other|several|multiple|various|many|more|\d+|two|three|four|five|six)\s+(?:[\w-]+\s+)?models\b", re.I)
 #: The `at` keys that settle each kind.
 _DEVICE_KEYS = ("gpus", "chips", "nodes", "accelerators", "cards", "pods", "racks", "servers", "devices", "dies")
 
@@ -164,8 +165,11 @@ def models_elsewhere(catalog: Catalog, found: list[Candidate], texts: list[str],
     unknown metric), drafted with none, in an article whose sentences (``texts``) name a model: which model it measured
     is the reader's to say. A model named in a sentence that names only other systems is theirs; a sentence that speaks
     of models in the plural ("runs 70-billion-parameter language models at ...") states its figure for a class of
-    models, none of them named."""
+    models, none of them named. A value of a metric read, in an article that names one model only (no family) and says
+    of no other models run, is that model's: the article ran no other."""
     named = [({mid for _, mid in mentions(text, models)}, {sid for _, sid in mentions(text, systems)}) for text in texts]
+    families = {model.member_of: True for model in catalog.models.values() if model.member_of}
+    more = any(_MORE_MODELS.search(text) for text in texts)  # "We tested Kimi K2.5 and other models."
     for candidate in found:
         metric = catalog.metrics.get(candidate.metric or "")
         if (metric is not None and metric.family not in _MODELLED) or candidate.model or candidate.models or "model" in candidate.doubts:
@@ -173,8 +177,14 @@ def models_elsewhere(catalog: Catalog, found: list[Candidate], texts: list[str],
         sides = _sides(catalog, candidate)
         others = list(dict.fromkeys(mid for found_models, found_systems in named if _bears(None, None, sides, found_systems)
                                     for mid in sorted(found_models)))
-        if others and not _CLASS.search(candidate.quote):
-            candidate.doubts["model"] = f"no model named with it; the article names {', '.join(others[:3])}"
+        if not others or _CLASS.search(candidate.quote):
+            continue
+        if len(others) == 1 and candidate.kind == "value" and metric is not None and not families.get(others[0]) and not more:
+            # "Groq's LPU just served me 800 tokens per second." in an article that runs Mixtral 8x7B alone: the speed is
+            # of that model, the only one the article runs (not of a family, whose member is the reader's to say).
+            candidate.model = others[0]
+            continue
+        candidate.doubts["model"] = f"no model named with it; the article names {', '.join(others[:3])}"
 
 
 def _sides(catalog: Catalog, candidate: Candidate) -> set[str]:
