@@ -134,3 +134,19 @@ def test_a_workload_a_figure_was_had_under_leaves_at_to_the_reader_but_not_of_a_
     text = "Jalapeño computes at peak rates between 100 and 200 TFLOPS and runs ML recommendation workloads while consuming less than 20 W of power."
     _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
     assert [(c.figure, c.metric, sorted(c.doubts)) for c in found] == [(["100", "200"], "peak-compute", []), ("20", "system-power", ["at"])]
+
+
+def test_a_format_or_memory_type_written_with_another_figure_is_no_condition_of_a_power_figure():
+    """A spec line: "with FP16 computing power of 989 TFLOPS, 80GB HBM3 memory, ... and power consumption of 700W": FP16 is
+    the compute figure's, HBM3 the memory's; the power is the part's own. Said for the sentence ("In FP8, ... draws 700W"),
+    a format is still the reader's to place."""
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    text = "GB200 (released in 2024): with FP16 computing power of 989 TFLOPS, 80GB HBM3 memory, and power consumption of 700W."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    power = [c for c in found if c.metric == "system-power"]
+    assert [(str(c.figure), c.at, sorted(c.doubts)) for c in power] == [("700", {}, [])]
+    _, found = scaffold("In FP8, the GB200 draws 700W with 2,500 TFLOP/s compute.", "x", load_catalog(), archive=None, publisher=None,
+                        url=None, published=None)
+    assert "at" in next(c for c in found if str(c.figure) == "700").doubts

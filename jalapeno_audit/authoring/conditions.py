@@ -11,8 +11,8 @@ from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, NUMBER_WORD
 from jalapeno_audit.authoring.links import links
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, anothers_benchmark, refines
-from jalapeno_audit.authoring.sentences import Sentence, mask, mentions, name_index
-from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, name_index
+from jalapeno_audit.corpus.catalog import Catalog, Metric
 from jalapeno_audit.text.figures import read_figures
 
 #: Device counts and per-device bases ("8,960 chips", "four GPUs", "per chip", "single GPU").
@@ -209,7 +209,8 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         # doubt names the first of them.
         open_words = [match for match in found if (settings is None or not _written(setting_at(match, text), settings, text is sentence.text, compute))
                       and not (text is sentence.text and (_anothers_precision(catalog, candidate, match, (sentence.text, unnamed_text), placed.part)
-                                                          or _each_its_own(candidate, match, unnamed_text, settings, compute)))
+                                                          or _each_its_own(candidate, match, unnamed_text, settings, compute)
+                                                          or _anothers_figure(candidate, match, unnamed_text, placed.part, metric)))
                       and not (text is sentence.context and (_anothers(match, unnamed_context, settings) or _capability(match, unnamed_context)
                                                              or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
         if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
@@ -464,6 +465,17 @@ def _each_its_own(candidate: Candidate, match: re.Match[str], unnamed: str, sett
         return False
     return any((attached := _ATTACHED.match(unnamed, reading.end)) is not None and attached.start("precision") == match.start()
                for reading in read_figures(unnamed) if reading.end != candidate.end)
+
+
+def _anothers_figure(candidate: Candidate, match: re.Match[str], unnamed: str, part: tuple[int, int], metric: Metric | None) -> bool:
+    """Whether a precision or a memory type the sentence states is written in the clause of another figure, and a power
+    figure is drafted ("with FP16 ... computing power reaching 256 TFLOPS, ..., 80GB HBM3 memory, ... and a power
+    consumption of 310W"): the compute figure's format, the memory's type, no condition of the power."""
+    kind = "memory" if MEMORY_TYPE.fullmatch(match.group()) else (setting_of(match.group()) or ("", ""))[0]
+    if metric is None or metric.family != "power" or part[0] <= match.start() < part[1] or kind not in ("precision", "memory"):
+        return False
+    return any(reading.end != candidate.end and reading.label and (span := clause(unnamed, reading.start, reading.end))[0] <= match.start() < span[1]
+               for reading in read_figures(unnamed))
 
 
 def lists_capabilities(text: str, words: re.Pattern[str]) -> bool:
