@@ -103,10 +103,17 @@ def test_a_spec_said_of_a_single_device_needs_no_device_count():
     assert _found(about + "Eight chips feature up to 288GB of HBM3E memory.")[0][5] != []
 
 
-def test_a_figure_of_each_of_several_parts_is_left_to_the_reader():
-    """"Two stacks of 8GB": a stack's capacity, not the chip's; "256GB/s of bandwidth each": a part's too."""
+def test_a_figure_of_each_of_several_parts_is_one_parts():
+    """"Two stacks of 8GB": a stack's capacity, not the chip's; "256GB/s of bandwidth each": a stack's too (`stacks: 1`).
+    "Each" with no part counted leaves the reader to say of what."""
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
     text = "The Jalapeño chip supports two stacks of 8GB High Bandwidth Memory (HBM), providing 256GB/s of bandwidth each."
-    assert [(f[0], f[2], f[5]) for f in _found(text)] == [("8", "memory-capacity", ["at"]), ("256", "memory-bandwidth", ["at"])]
+    assert [(f[0], f[2], f[5]) for f in _found(text)] == [("8", "memory-capacity", []), ("256", "memory-bandwidth", [])]
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert [c.at for c in found] == [{"stacks": "1"}, {"stacks": "1"}]
+    assert _found("The Jalapeño chip's memory provides 256GB/s of bandwidth each.")[0][5] == ["at"]
     # A figure of the whole is the chip's; "each second" is no part.
     assert _found("The Jalapeño chip supports 16GB of HBM, providing 512GB/s of bandwidth.")[1][5] == []
     assert _found("Each Jalapeño chip offers 288GB of memory.")[0][5] == []

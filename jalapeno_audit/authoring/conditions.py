@@ -85,8 +85,10 @@ _COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|si
 #: Metric families a run's device count bears on; the keys it is written with.
 RUN_FAMILIES = ("throughput", "responsiveness", "training")
 #: A figure of each of several parts: "two stacks of 8GB", "... 256GB/s of bandwidth each" (not "tokens each second").
-_PARTS_OF = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|twelve|sixteen)\s+(?:[\w-]+\s+){0,2}?"
-                       r"(?:stacks|modules|dies|chiplets|cards|banks|channels|tiles|cores|chips)\s+of\s+$", re.I)
+_PARTS = r"(?P<parts>stacks|modules|dies|chiplets|cards|banks|channels|tiles|cores|chips)"
+_PARTS_OF = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|twelve|sixteen)\s+(?:[\w-]+\s+){0,2}?" + _PARTS + r"\s+of\s+$", re.I)
+#: Parts a sentence counts ("two stacks of 8GB ..."), one of which a figure said of "each" is.
+_COUNTED_PARTS = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|twelve|sixteen)\s+(?:[\w-]+\s+){0,2}?" + _PARTS + r"\b", re.I)
 _EACH = re.compile(r"[^.;,]{0,40}?\beach\b(?=\s*(?:[.,;)]|$))", re.I)
 _COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
 #: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
@@ -225,10 +227,15 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
         candidate.doubts["at"] = "the sentence gives this figure as one of several options: in which configuration?"
         return
     if candidate.kind == "value" and metric is not None and metric.family in HARDWARE_FAMILIES and (
-            _PARTS_OF.search(sentence.text, 0, candidate.start) or _EACH.match(sentence.text, candidate.end)):
-        # "two stacks of 8GB High Bandwidth Memory (HBM), providing 256GB/s of bandwidth each": a part's figure.
-        candidate.doubts["at"] = "the sentence states this figure for each of several parts: of one part, or of the whole?"
-        return
+            (parts := _PARTS_OF.search(sentence.text, 0, candidate.start)) or _EACH.match(sentence.text, candidate.end)):
+        # "two stacks of 8GB High Bandwidth Memory (HBM), providing 256GB/s of bandwidth each": each figure is one part's,
+        # the part the sentence counts (`stacks: 1`); with no part counted, of one part or of the whole is the reader's.
+        counted = [found["parts"].lower() for found in _COUNTED_PARTS.finditer(sentence.text, 0, candidate.start)]
+        noun = parts["parts"].lower() if parts else (counted[-1] if counted else None)
+        if noun is None:
+            candidate.doubts["at"] = "the sentence states this figure for each of several parts: of one part, or of the whole?"
+            return
+        settings = {**(settings or {}), noun: "1"}
     if candidate.kind == "value" and (same := _SAME_SETTING.search(sentence.text)):
         # "at the same resolution", "with the same number of users": a setting stated before, this figure's too.
         candidate.doubts["at"] = f"the sentence says '{same.group()}': a setting stated before, which the reader writes"
