@@ -60,7 +60,7 @@ CASES = {
     ),
     "unknown metric": (
         HEAD + CLAIM.replace("throughput-per-kw", "throughput-per-kwh") + "    value: 85448\n",
-        "s.yaml:10: unknown metric 'throughput-per-kwh' in metric (did you mean 'throughput-per-kw' or 'throughput'?)",
+        "s.yaml:10: unknown metric 'throughput-per-kwh' in metric (did you mean 'throughput-per-kw' or 'image-throughput-per-watt' or 'throughput'?)",
     ),
     "unknown unit": (HEAD + CLAIM + "    value: 85448\n    unit: tok/s/mw\n", "s.yaml:12: unknown unit 'tok/s/mw' (did you mean 'tok/s/MW' or 'tok/s/W' or 'tok/s'?)"),
     "duplicate key": (HEAD + CLAIM + "    value: 85448\n    value: 85449\n", "s.yaml:12: duplicate key 'value' (first at line 11)"),

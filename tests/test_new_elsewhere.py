@@ -149,3 +149,15 @@ def test_a_speed_in_an_article_that_runs_one_model_is_that_models():
     assert (_found(text)[0][4], scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)[1][0].model) == ([], "kimi-k2.5")
     assert "model" in _found("Jalapeño delivers 300 tokens per second per user.\n\nWe tested Kimi K2.5 and two other models.")[0][4]
     assert "model" in _found("Jalapeño is 3x faster than the GB200.\n\nWe tested Kimi K2.5.")[0][4]
+
+
+def test_a_precision_said_of_a_systems_part_bears_on_the_whole_but_a_device_count_of_the_whole_not_on_its_part():
+    catalog = load_catalog(("c.yaml", b"systems:\n  hailo-hat: {name: Hailo AI HAT, aliases: [AI HAT]}\n"
+                                      b"  hailo-8: {name: Hailo-8, part_of: {hailo-hat: 1}}\n"))
+
+    def drafted(text):
+        return [sorted(c.doubts) for c in scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)[1]
+                if c.metric == "throughput"]
+
+    assert drafted("The AI HAT delivers a throughput of 300 tokens per second.\n\nThe Hailo-8 runs at INT8.") == [["at"]]
+    assert drafted("The Hailo-8 delivers a throughput of 300 tokens per second.\n\nAn AI HAT pod of 64 chips ships soon.") == [[]]

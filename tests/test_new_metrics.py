@@ -435,3 +435,27 @@ metrics:
     assert _found("The Jalapeño system can address 12TB of external memory.", catalog)[0][2:] == ("external-memory-capacity", [])
     # Without a metric of it, external memory is not the device's own memory: left to the reader.
     assert _found("The Jalapeño system can address 12TB of external memory.")[0][2:] == (None, ["metric"])
+
+
+def test_images_per_second_and_ips_per_watt_are_image_throughput_and_its_efficiency():
+    """"78,563 images per second (IPS)", "500 IPS per watt": a unit of several words is read whole, before its first word."""
+    assert _found("Jalapeño scores 78,563 images per second (IPS) on ResNet-50.")[0][2:] == ("image-throughput", [])
+    assert _found("Jalapeño quotes 500 IPS per watt on ResNet-50.")[0][2:] == ("image-throughput-per-watt", [])
+    assert _found("Jalapeño reaches 3200 FPS on ResNet-50.")[0][2:] == ("image-throughput", [])
+
+
+def test_an_operating_mode_and_an_input_resolution_are_conditions():
+    """"in a lower-voltage mode" and "at 640×640" are conditions; a resolution is written as `at` writes it, and is no
+    figure; a mode another sentence states with its own figure is that figure's."""
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    def drafted(text):
+        return [(str(c.figure), c.at, sorted(c.doubts)) for c in scaffold(text, "x", load_catalog(), archive=None, publisher=None,
+                                                                           url=None, published=None)[1]]
+
+    assert drafted("In a lower-voltage mode, Jalapeño reaches 3200 FPS on ResNet-50.") == [("3200", {}, ["at"])]
+    assert drafted("Jalapeño reaches 309 FPS of ResNet-50 detection at 640×640.") == [("309", {"resolution": "640x640"}, [])]
+    _, found = scaffold("Jalapeño reaches 502 TFLOPS. It also supports an eco mode that delivers 377 TFLOPS at 47W.", "x", load_catalog(),
+                        archive=None, publisher=None, url=None, published=None)
+    assert "eco mode" not in found[0].doubts.get("at", "") and "eco mode" in found[1].doubts["at"]

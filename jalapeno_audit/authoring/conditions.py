@@ -25,6 +25,10 @@ FORMAT = r"(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)"
 _ONE_FORMAT = r"(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+"
 #: Formats joined by slashes, for either of which one figure holds ("FP4/FP6", "FP8/FP16/BF16/TF32"), as one setting.
 FORMATS = rf"(?:{_ONE_FORMAT})(?:/{FORMAT})*"
+#: An operating mode ("eco mode", "lower-voltage mode").
+_MODE = re.compile(r"[\w-]+[ -]mode", re.I)
+#: An input resolution, width by height ("640×640", "224x224").
+_RESOLUTION = r"(?<![\d.])\d{2,5}\s?[x×]\s?\d{2,5}(?!\.?\d)"
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
 #: device counts, per-device bases, networks, commitment terms): the drafter cannot place them. A benchmark's name ("MLPerf")
 #: is not one: it says where a result was published, not a setting both sides ran under.
@@ -34,8 +38,9 @@ CONDITION = re.compile(
     + _DEVICES + r"|"
     r"data ?types?|(?:4|6|8|16|32)-bit\s+precision|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?|"
-    # A workload the figure was had under ("to run ML recommendation workloads while consuming less than 20 W").
-    r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?)(?:\b|(?<=\+))", re.I)
+    # A workload the figure was had under ("to run ML recommendation workloads while consuming less than 20 W"), an
+    # operating mode ("in a lower-voltage mode", "eco mode"), an input resolution ("at 640×640").
+    r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?|[\w-]+[ -]mode|" + _RESOLUTION + r")(?:\b|(?<=\+))", re.I)
 #: Such a workload: no setting of a peak, which no workload changes ("peak rates between 100 and 200 TOPS").
 _WORKLOAD = re.compile(r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?", re.I)
 #: Settings of a run, not of the hardware: the software, a batch size, a scenario, concurrency.
@@ -76,6 +81,8 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     *(("scenario", re.compile(rf"{name}(?:\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?)?" if name == "offline" else
        rf"{name}\s+(?:[a-z]+\s+)?(?:test|scenario|benchmark|mode)s?", re.I), name) for name in ("server", "offline", "interactive")),
     ("nodes", re.compile(r"(?:single|one)[ -]node", re.I), "1"),
+    # An input resolution, written as `at` writes it ("640×640": 640x640).
+    ("resolution", re.compile(_RESOLUTION), None),
     # Whether a compute figure counts the doubled rate of sparse arithmetic ("FP8 dense", "without sparsity").
     ("sparsity", re.compile(r"dense|without sparsity", re.I), "none"),
     ("sparsity", re.compile(r"sparse|with sparsity", re.I), "sparse"),
@@ -214,6 +221,7 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
                                                           or _each_its_own(candidate, match, unnamed_text, settings, compute)
                                                           or _anothers_figure(candidate, match, unnamed_text, placed.part, metric)))
                       and not (text is sentence.context and (_anothers(match, unnamed_context, settings) or _capability(match, unnamed_context)
+                                                             or _other_mode(match, unnamed_context)
                                                              or _others_run(catalog, candidate, match, (sentence.context, unnamed_context))))]
         if open_words and text is sentence.context and candidate.kind == "value" and metric is not None and metric.family in SETTING_FAMILIES:
             carried = stated_plainly(catalog, candidate, open_words, (sentence.context, unnamed_context), settings)
@@ -492,6 +500,15 @@ def lists_capabilities(text: str, words: re.Pattern[str]) -> bool:
     return len(values) >= _LISTED and bool(_CAPABLE.search(text))
 
 
+def _other_mode(match: re.Match[str], context: str) -> bool:
+    """Whether an operating mode its paragraph names is said in another sentence with a figure of its own ("The new chip
+    also supports an “eco mode” that delivers 377 TOPS at 47W"): that figure's mode; this one is of the chip's usual one."""
+    if not _MODE.fullmatch(match.group()):
+        return False
+    start, end = _sentence_span(context, match.start(), match.end())
+    return any(reading.label for reading in read_figures(context[start:end]))
+
+
 def _capability(match: re.Match[str], context: str) -> bool:
     """Whether a precision its paragraph states (or the word "precision") is said in a sentence that lists the formats
     a system supports ("the MI350 series supports various floating-point precision formats including FP16, FP8, FP6, and
@@ -525,6 +542,8 @@ def setting_of(word: str) -> tuple[str, str] | None:
     """(key, value) for a one-word condition ("FP8" -> precision fp8, "TRT-LLM" -> software tensorrt-llm)."""
     for key, pattern, value in _SETTINGS:
         if pattern.fullmatch(word):
+            if key == "resolution":
+                return key, re.sub(r"\s?[x×]\s?", "x", word)
             return key, value or word.split()[0].lower()
     if count := _COUNT.fullmatch(word):
         number = count["n"].lower()

@@ -107,6 +107,9 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
             continue  # a forecast is no run: the conditions other paragraphs give the article's runs are not its own
         own = " ".join(paragraphs.get(candidate.paragraph, ())) + " " + mask(candidate.quote, names)
         sides = _sides(catalog, candidate)
+        # A precision or software said of what a system is built of or into bears on it too ("The Hailo-8, at INT8, ..."
+        # of a figure of the HAT built on it); a device count of the whole is not its part's.
+        built = sides | {related for side in sides for related in _built_with(catalog, side)}
         for kind in KINDS:
             if (metric is not None and metric.family not in kind.families) or any(key in candidate.at or key in candidate.settled for key in kind.keys) \
                     or kind.words.search(own):
@@ -119,8 +122,8 @@ def elsewhere(catalog: Catalog, found: list[Candidate], every: list[Sentence], t
                 candidate.at = {**candidate.at, "software": release}
                 continue
             said = next((match.group() for index, (number, paragraph, _, masked) in enumerate(texts) if paragraph != candidate.paragraph
-                         and number != candidate.sentence and _bears(metric.family if metric else None, sentence_families.get(number) or paragraph_families.get(paragraph), sides,
-                                    named[index])
+                         and number != candidate.sentence and _bears(metric.family if metric else None, sentence_families.get(number) or paragraph_families.get(paragraph),
+                                                                     built if kind in (_PRECISION, _SOFTWARE) else sides, named[index])
                          for match in [kind.words.search(masked)] if match and not _listed(kind, masked)), None)
             if said is not None:
                 candidate.doubts["at"] = f"the article says '{said}' elsewhere ({kind.name}): does it apply here?"

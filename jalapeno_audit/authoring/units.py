@@ -89,7 +89,9 @@ class UnitReader:
         per_token = _PER_TOKEN.match(tail)  # "2 ms/token": a time per token, in the unit before "/token"
         if COUNT_PER.match(tail):
             return set(), None, None
-        base = self.spelled_unit(tail) or self.unit_of(per_token["unit"] if per_token else label)
+        # A unit spelled in several words is read whole ("IPS per watt", "images per second"), before its first word alone.
+        base = self.spelled_unit(tail) or (None if per_token else self.unit_of(tail.strip(), least=2)) \
+            or self.unit_of(per_token["unit"] if per_token else label)
         if base is None:
             return set(), None, None
         unit_id, base_unit = base
@@ -111,10 +113,11 @@ class UnitReader:
         unit_id, base_unit = held
         return {m.id for m in self.catalog.metrics.values() if m.unit == base_unit}, unit_id if unit_id != base_unit else None
 
-    def unit_of(self, label: str) -> tuple[str, str] | None:
-        """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB)."""
+    def unit_of(self, label: str, least: int = 1) -> tuple[str, str] | None:
+        """(unit to write, metric unit) for a label after a figure: "ms" -> (ms, s), "GB" -> (GB, GB); of ``least`` words
+        or more."""
         words = bytes_label(label.split()[0]).split() + label.split()[1:] if label.split() else []
-        for size in range(min(4, len(words)), 0, -1):
+        for size in range(min(4, len(words)), least - 1, -1):
             key = " ".join(words[:size]).lower().rstrip(".,;:")
             if key in self.units:
                 return self.units[key]

@@ -78,6 +78,8 @@ _PERCENT_OF_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?{_DASH}(?P<hi>{_N
 _PERCENT_OF = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}\s+of\b(?!\s+(?:the\s+)?(?:time|users|cases|respondents)\b)", re.I)
 _RATIO_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM})(?:{_TIMES})?{_DASH}(?P<hi>{_NUM})(?P<times>{_TIMES})", re.I)
 _VALUE_RANGE = re.compile(rf"{_START}(?P<cur>\$)?(?P<lo>{_NUM})(?P<s1>{_SCALE})?{_DASH}\$?(?P<hi>{_NUM})(?P<s2>{_SCALE})?(?![\d/])", re.I)
+#: An input resolution, width by height ("at 640×640", "224x224"): a condition of a figure, not a multiple.
+_RESOLUTION = re.compile(rf"{_START}\d{{2,5}}\s?[x×]\s?\d{{2,5}}(?!\.?\d)")
 #: A range written "between N and M" ("between 100 and 200 TOPS", "between $2 and $3 million"): read from its first number.
 _BETWEEN_RANGE = re.compile(rf"(?<=\bbetween ){_START}(?P<cur>\$)?(?P<lo>{_NUM})(?P<s1>{_SCALE})?\s+and\s+\$?(?P<hi>{_NUM})(?P<s2>{_SCALE})?(?![\d/])", re.I)
 _PERCENT = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}", re.I)
@@ -378,6 +380,7 @@ def _glued(text: str, match: re.Match) -> Reading:
 #: Each way of writing a figure and its reader, in the order they are tried: a span one reads is
 #: not read again, so digits glued to a name come first and a bare value last.
 _READERS: tuple[tuple[re.Pattern, Callable[[str, re.Match], Reading | None]], ...] = (
+    (_RESOLUTION, lambda text, match: _nonfigure(text, match, CONDITION)),
     (_GLUED, _glued),
     (_PERCENT_OF_RANGE, lambda text, match: _make(text, match, PERCENT_OF, ("lo", "hi"), label="percent of")),
     (_PERCENT_OF, lambda text, match: _make(text, match, PERCENT_OF, ("n",), label="percent of")),
