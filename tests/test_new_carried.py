@@ -36,3 +36,17 @@ def test_the_subject_is_not_given_a_figure_said_of_something_else():
                  "Nvidia's system has 8 TB/s of memory bandwidth, we measured."):  # another maker's system
         text = f"Jalapeño is new. Jalapeño beats the GB200 on Kimi K2.5. The GB200 is old.\n\nJalapeño ships soon. {said}"
         assert _found(text)[-1][1:] == (None, ["system"]), said
+
+
+def test_a_single_card_of_the_articles_subject_is_its_own():
+    """"A single card features up to 288GB of HBM3E memory" in an article on the GB300: one of the subject, its figure."""
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    text = "The GB300 is here. The GB300 is fast.\n\nA single card features up to 288GB of HBM3E memory."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.system, sorted(c.doubts)) for c in found] == [("288", "gb300", [])]
+    # In an article on no one system, whose card it is stays the reader's.
+    _, found = scaffold("The GB300 and the GB200 are here.\n\nA single card features up to 288GB of HBM3E memory.", "x", load_catalog(),
+                        archive=None, publisher=None, url=None, published=None)
+    assert "system" in found[0].doubts

@@ -107,8 +107,9 @@ def test_totals_hold():
     # words of on-chip memory: 14; with the formats a paragraph says a chip supports no setting of its figures (61's
     # "supports various floating-point precision formats including FP16, FP8, FP6, and FP4"): 17; with a format or a
     # memory type written with another figure of a spec line no condition of its power figure (60's "... FP16 computing
-    # power of 989 TFLOPS, 80GB HBM3 memory, ... and power consumption of 700W"): 20.
-    assert sum(s.right for s in eleventh) >= 20
+    # power of 989 TFLOPS, 80GB HBM3 memory, ... and power consumption of 700W"): 20; with "a single card" one of the
+    # article's subject (61's "A single card features up to 288GB of HBM3E memory"): 22.
+    assert sum(s.right for s in eleventh) >= 22
     assert sum(s.wrong for s in eleventh) == 0
     assert sum(s.non_figures for s in eleventh) <= 6
     # 63-68, gold written before any draft, scored once at the end of the round that used 57-62: 1 of 75 gold claims live

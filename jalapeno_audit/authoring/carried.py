@@ -40,9 +40,10 @@ def carried(found: list[Candidate], every: list[Sentence], systems: dict[str, st
             carried_on.add(id(candidate))
 
 
-#: Words by which a sentence speaks of the article's subject or its maker: "it", "we measured", "the chip".
-_OURS = re.compile(r"\b(?:it|its|we|our|us)\b|\bthe\s+(?:new\s+)?(?:chip|system|accelerator|processor|GPU|TPU|NPU|card|part|silicon|"
-                   r"hardware|platform|server)s?\b", re.I)
+#: Words by which a sentence speaks of the article's subject or its maker: "it", "we measured", "the chip", "a single card"
+#: (one of it).
+_OURS = re.compile(r"\b(?:it|its|we|our|us)\b|\b(?:the|a\s+single)\s+(?:new\s+)?(?:chip|system|accelerator|processor|GPU|TPU|NPU|card|part|"
+                   r"silicon|hardware|platform|server|device)s?\b", re.I)
 
 
 def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, str], subject: str | None) -> None:
