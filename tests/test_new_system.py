@@ -287,3 +287,16 @@ def test_the_bare_kinds_of_a_chips_parts_name_those_parts_and_a_name_before_a_co
     assert part_kinds(f"{text} Lunar Lake NPU is faster.", systems) == {"cpu": "imx95-cpu"}
     # Names of two chips' parts ("Lunar Lake NPU", "Meteor Lake NPU") give "NPU" to neither.
     assert part_kinds("Lunar Lake and Meteor Lake compared: the NPU wins.", systems) == {}
+
+
+def test_a_comparator_and_its_family_named_together_are_one_comparator():
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    text = "Jalapeño offers four times the performance of the GB200 based on the Blackwell architecture."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert (found[0].system, found[0].vs, "vs" in found[0].doubts) == ("jalapeno", "gb200", False)
+    # The family alone stays the comparator.
+    _, found = scaffold("Jalapeño offers four times the performance of the Blackwell architecture.", "x", load_catalog(), archive=None,
+                        publisher=None, url=None, published=None)
+    assert found[0].vs == "nvidia-blackwell"

@@ -293,6 +293,8 @@ class SideReader:
         own_subject = any(pos >= part_start and (pos, sid) not in compared for pos, sid in before)
         versus = (own_clause if len(set(later)) > 1 and len(set(own_clause)) == 1 else later) or [
             sid for pos, sid in compared if pos >= part_start or not own_subject or (_FRONTED.match(text) and pos < text.find(",") and ";" not in text[:part_start])]
+        # "the performance of the H100 based on the Hopper architecture": a comparator and its family are one comparator.
+        versus = [sid for sid in versus if not any(self.members.get(other) == sid for other in versus)] or versus
         if not versus and compared:
             candidate.doubts["vs"] = "the comparator is named before the figure, in another clause"
         elif _ITSELF.search(text, reading.end):
