@@ -115,10 +115,19 @@ HELD_OUT_THIRTEENTH: tuple[str, ...] = (
     "73_yobitel-nvidia-l4",
     "74_dubinsky-yolo26-hailo-vs-jetson",
 )
+#: Held out to the end of the round that used 69-74: gold written before any draft, scored once, at the end.
+HELD_OUT_FOURTEENTH: tuple[str, ...] = (
+    "75_tweaktown-nvidia-h20",
+    "76_flexlogix-inferx-x1",
+    "77_xpu-nxp-kinara",
+    "78_radxa-orion-o6-npu-tops",
+    "79_memryx-mx3-datasheet",
+    "80_specpicks-hexagon-npu-llamacpp",
+)
 GROUPS = (
     ("development", lambda stem: not any(stem in group for group in (USED_FOR_PRECISION, RELEASED, RELEASED_SEVENTH, HELD_OUT_LAST, HELD_OUT_NINTH,
                                                                      HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH,
-                                                                     HELD_OUT_THIRTEENTH))),
+                                                                     HELD_OUT_THIRTEENTH, HELD_OUT_FOURTEENTH))),
     ("held out, scored, then used for precision (06, 08, 13-20)", lambda stem: stem in USED_FOR_PRECISION),
     ("held out, scored, then used for development (21-32)", lambda stem: stem in RELEASED),
     ("held out, scored once, then used for development (33-38)", lambda stem: stem in RELEASED_SEVENTH),
@@ -128,6 +137,7 @@ GROUPS = (
     ("held out, scored once, then used for development (57-62)", lambda stem: stem in HELD_OUT_ELEVENTH),
     ("held out, scored once, then used for precision (63-68)", lambda stem: stem in HELD_OUT_TWELFTH),
     ("held out, scored once, then used for precision (69-74)", lambda stem: stem in HELD_OUT_THIRTEENTH),
+    ("held out, scored once at the end (75-80)", lambda stem: stem in HELD_OUT_FOURTEENTH),
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 
