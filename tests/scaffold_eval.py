@@ -157,8 +157,7 @@ def catalog_text() -> str:
     """The gold catalog as the scaffold's corpus catalog: built-in ids and undeclared fields left out.
 
     The gold catalog says it replaces no built-in id, so entries now built in are skipped rather than
-    replacing the built-in ones (and their aliases). Fields this catalog does not declare yet
-    (``part_of``, a model's ``member_of``) play no part in drafting and are dropped.
+    replacing the built-in ones (and their aliases). A field the catalog does not declare would be dropped.
     """
     gold = yaml.safe_load((EVALSET / "gold" / "catalog.yaml").read_text(encoding="utf-8"))
     builtin = yaml.safe_load(builtin_text())

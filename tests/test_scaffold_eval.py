@@ -87,8 +87,9 @@ def test_totals_hold():
     # within the clause ("(TOPS) for the 8-bit integer (INT8) operations") and a setting the writer only supposes
     # ("presumably using INT8") no condition: 41. With a time to train of a system of fixed size ("IPU-POD16") needing no
     # device count, a board's form factor in a parenthesis ("1756 FPS (M.2)") as a condition, and "Name: figure" lines
-    # under a lead-in ending on a system's name as that system's list: 46.
-    assert sum(s.right for s in ninth) >= 46
+    # under a lead-in ending on a system's name as that system's list: 46; with a speed in an article that runs one
+    # model that model's (49's "Groq's LPU just served me 800 tokens per second."): 47.
+    assert sum(s.right for s in ninth) >= 47
     assert sum(s.wrong for s in ninth) == 0
     assert sum(s.non_figures for s in ninth) <= 4
     # 51-56, gold written before any draft, scored once at the end of the round that used 45-50: 4 of 68 gold claims live
