@@ -43,6 +43,9 @@ CASES = [
     # A range written "between N and M"; years so written are no range of figures.
     ("to compute at peak rates between 100 and 200 TOPS", [("range", (F(100), F(200)), None, None, "TOPS", False)]),
     ("shipped between 2020 and 2024", []),
+    # A dash between decimals is a range, though no unit of scale follows; between integers it needs one ("$2-3").
+    ("approximately 0.5 - 2W per chip", [("range", (F("0.5"), F(2)), "approximately", "approx", "W", False)]),
+    ("draws 4.6-5.3 W actual", [("range", (F("4.6"), F("5.3")), None, None, "W", False)]),
     # A power mode named by its budget is a setting, not a figure; the power drawn in it is one.
     ("at its 7 W power mode (which draws 5.3 W actual)", [("value", (F("5.3"),), None, None, "W", False)]),
     ("Jetson FP16 (7W mode)", []),

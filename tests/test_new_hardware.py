@@ -157,3 +157,17 @@ def test_a_format_or_memory_type_written_with_another_figure_is_no_condition_of_
     _, found = scaffold("In FP8, the GB200 draws 700W with 2,500 TFLOP/s compute.", "x", load_catalog(), archive=None, publisher=None,
                         url=None, published=None)
     assert "at" in next(c for c in found if str(c.figure) == "700").doubts
+
+
+def test_the_devices_a_system_can_scale_to_are_no_count_of_its_figures_and_a_lead_in_keeps_its_anchor_mark():
+    """"Key Features:#" leads a list (the heading's anchor mark scraped with it); "supporting up to 16 chips on a board"
+    in the paragraph says what the chip can scale to, not how many chips its memory is of."""
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    text = "Key Features:#\nJalapeño memory: 10.5GB\nMultiple Jalapeño chips can be used together, supporting up to 16 chips on a board."
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.metric, sorted(c.doubts)) for c in found] == [("10.5", "memory-capacity", [])]
+    _, found = scaffold(text.replace("supporting up to 16 chips", "here on 16 chips"), "x", load_catalog(), archive=None, publisher=None,
+                        url=None, published=None)
+    assert "at" in found[0].doubts

@@ -25,6 +25,8 @@ FORMAT = r"(?:(?:NV|MX|B)?FP\d+|BF16|TF32|INT\d+)"
 _ONE_FORMAT = r"(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+"
 #: Formats joined by slashes, for either of which one figure holds ("FP4/FP6", "FP8/FP16/BF16/TF32"), as one setting.
 FORMATS = rf"(?:{_ONE_FORMAT})(?:/{FORMAT})*"
+#: Words before a device count that say how far a system can scale, not how many devices a run used.
+_SUPPORTING = re.compile(r"\b(?:support(?:s|ed|ing)?|scal(?:e|es|ed|ing)(?:\s+out)?\s+to)\s+(?:up\s+to\s+)?$", re.I)
 #: An operating mode ("eco mode", "lower-voltage mode").
 _MODE = re.compile(r"[\w-]+[ -]mode", re.I)
 #: An input resolution, width by height ("640×640", "224x224").
@@ -297,6 +299,8 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
         if in_sentence and (any(a <= match.start() < b for a, b in placed.not_conditions)
                             or (scope.others_settings and match.start() >= placed.next_figure and setting_of(match.group()))):  # type: ignore[operator]
             continue
+        if not in_sentence and _DEVICE.fullmatch(match.group()) and _SUPPORTING.search(text, max(0, match.start() - 40), match.start()):
+            continue  # "Multiple MX3 chips can be used together, supporting up to 16 chips on a board": what it can scale to
         if scope.hardware and not in_sentence and _ONE_DEVICE.fullmatch(match.group()):
             continue  # "Each chip has ..." elsewhere in the paragraph: a spec of the hardware is one device's anyway
         if scope.one_device and _DEVICE.fullmatch(match.group()) and (

@@ -92,7 +92,8 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
         # Lines of "Name: figure" under a lead-in ending with a colon are its list's items, bulleted or not ("... built
         # using the Wormhole Tensix Processor:", then "SRAM: 120MB", "Memory: 12GB GDDR6").
         item = bool(_BULLET.match(line)) or (listed and not opens and bool(_KEY_VALUE.match(line)))
-        listed = (line.endswith(":") and not item) or (listed and item)
+        # A lead-in may keep a heading's anchor mark, scraped with it ("Key Features:#").
+        listed = (line.rstrip("#").endswith(":") and not item) or (listed and item)
         line = _BULLET.sub("", line)
         parts = [part.strip() for part in _SENTENCE.split(line) if part.strip()]
         found += [(part, paragraph, item) for part in parts]

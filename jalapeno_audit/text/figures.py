@@ -288,8 +288,8 @@ def _value_range(text: str, match: re.Match, between: bool = False) -> Reading |
     lo, hi = match["lo"], match["hi"]
     if _YEAR.fullmatch(lo) or _YEAR.fullmatch(hi) or ("," in lo and "," not in hi and len(hi) < 4):
         return None
-    if not (match["cur"] or match["s1"] or match["s2"] or between) and " to " not in match.group():
-        return None  # "128-128", "3-year": a bare dash between integers is rarely a range
+    if not (match["cur"] or match["s1"] or match["s2"] or between) and " to " not in match.group() and "." not in lo + hi:
+        return None  # "128-128", "3-year": a bare dash between integers is rarely a range ("0.5 - 2W" is one)
     scale = Fraction(SCALES.get((match["s2"] or match["s1"] or "").strip(), 1))
     reading = _make(text, match, RANGE, ("lo", "hi"), scale=scale, label="$" if match["cur"] else None)
     if reading is not None and reading.label is None:
