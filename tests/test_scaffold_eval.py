@@ -156,6 +156,8 @@ def test_totals_hold():
     assert sum(s.non_figures for s in thirteenth) <= 6
     # 75-80, gold written before any draft, scored once at the end of the round that used 69-74, nothing changed for it:
     # 4 of 50 gold claims live and right, none wrong, 7 of 43 candidates not figures (78's forum post drafts nothing).
+    # Then read: a dash between decimals is a range ("0.5 - 2W"), a lead-in keeps a heading's anchor mark ("Key
+    # Features:#"), the devices a system can scale to are no count: 6 of 43 not figures.
     assert sum(s.right for s in fourteenth) >= 4
     assert sum(s.wrong for s in fourteenth) == 0
-    assert sum(s.non_figures for s in fourteenth) <= 7
+    assert sum(s.non_figures for s in fourteenth) <= 6
