@@ -55,7 +55,7 @@ _CAPABLE = re.compile(r"\b(?:supports?|supported|supporting)\b", re.I)
 _LISTED = 3
 _FORMATS_LISTED = re.compile(_ONE_FORMAT, re.I)
 #: Where one sentence of a paragraph's context ends and the next begins.
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 #: Networks: a condition of a link's figure; and what says a network is what the links are built on ("Ethernet-based
 #: interconnect").
 _NETWORK = re.compile(r"Ethernet|InfiniBand", re.I)
@@ -141,7 +141,7 @@ _KIND = re.compile(r"[a-z]+", re.I)
 #: Words of a sentence that says how figures were measured ("Google is using FP8 precision as its benchmark"), and words
 #: that make it say what may be ("Future tests will use FP4").
 _MEASURES = re.compile(r"\b(?:benchmark(?:s|ed|ing)?|measur(?:e|es|ed|ing|ements?)|rated|figures?|numbers?|results?|tests?|tested|quoted)\b", re.I)
-_MAY_BE = re.compile(r"\b(?:will|would|could|might|may|plans?|planned|future|next|upcoming|if)\b", re.I)
+MAY_BE = re.compile(r"\b(?:will|would|could|might|may|plans?|planned|future|next|upcoming|if)\b", re.I)
 #: Words of supposition or doubt just before a setting, in its clause: the writer guesses it, or says it is not known.
 _SUPPOSED = re.compile(r"\b(?:presumably|probably|possibly|perhaps|maybe|(?:not clear|unclear|unknown) (?:if|whether))\b[^,;.()]{0,30}$", re.I)
 TYPED_MEMORY = re.compile(r"\s*[GMT]B\s+(?:of\s+)?(?P<type>HBM\d[eE]?|GDDR\d\w*|LPDDR\d\w*|DDR\d)\b")
@@ -440,7 +440,7 @@ def stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match[
     for word in words:
         start, end = _sentence_span(unnamed, word.start(), word.end())
         others = {sid for _, sid in mentions(text[start:word.start()], systems)} - {candidate.system}
-        if not others and _MEASURES.search(unnamed, start, end) and not _MAY_BE.search(unnamed, start, end) \
+        if not others and _MEASURES.search(unnamed, start, end) and not MAY_BE.search(unnamed, start, end) \
                 and not any(reading.label for reading in read_figures(unnamed[start:end])):
             return dict([setting])
     return None
@@ -525,8 +525,8 @@ def _capability(match: re.Match[str], context: str) -> bool:
 
 def _sentence_span(context: str, start: int, end: int) -> tuple[int, int]:
     """Where the sentence of a paragraph's context that holds ``start:end`` begins and ends."""
-    return (max((m.end() for m in _SENTENCE_BREAK.finditer(context, 0, start)), default=0),
-            next((m.start() for m in _SENTENCE_BREAK.finditer(context, end)), len(context)))
+    return (max((m.end() for m in SENTENCE_BREAK.finditer(context, 0, start)), default=0),
+            next((m.start() for m in SENTENCE_BREAK.finditer(context, end)), len(context)))
 
 
 def _anothers(match: re.Match[str], context: str, settings: dict[str, str] | None) -> bool:

@@ -15,7 +15,15 @@ import re
 from dataclasses import dataclass
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import CONDITION, RUN_FAMILIES, SETTING_FAMILIES, lists_capabilities, stated_plainly
+from jalapeno_audit.authoring.conditions import (
+    CONDITION,
+    MAY_BE,
+    RUN_FAMILIES,
+    SENTENCE_BREAK,
+    SETTING_FAMILIES,
+    lists_capabilities,
+    stated_plainly,
+)
 from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mask, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -40,8 +48,6 @@ _BASIS = re.compile(r"\b(?:estimated|projected|simulated)\b", re.I)
 #: written as its name and version (synapseai-1.18.0). A trademark mark after the name is no part of it.
 _RELEASE = re.compile(r"\b(?P<name>[A-Z][\w.+-]*[\w+])[*®™]?\s+software\s+(?:release\s+)?(?:version\s+)?v?(?P<version>\d+(?:\.\d+)+)\b")
 _MEASURED = re.compile(r"\b(?:numbers|results|figures|performance|benchmarks?)\b[^.;]{0,40}?\b(?:are|were)\s+(?:measured|obtained|run|collected)\b", re.I)
-_BREAK = re.compile(r"(?<=[.!?])\s+")
-_MAY_BE = re.compile(r"\b(?:will|would|could|might|may|plans?|planned|future|next|upcoming|if)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -134,8 +140,8 @@ def _measured_release(texts: list[str]) -> str | None:
     """The software release the article says its figures were measured with, as `at` writes it ("SynapseAI* software
     release version 1.18.0": synapseai-1.18.0): named in a sentence that says how its numbers were measured (not how
     they may be: "will be measured"), the one such release the article names; None otherwise."""
-    found = {f"{match['name'].lower()}-{match['version']}" for text in texts for sentence in _BREAK.split(text)
-             if _MEASURED.search(sentence) and not _MAY_BE.search(sentence) for match in _RELEASE.finditer(sentence)}
+    found = {f"{match['name'].lower()}-{match['version']}" for text in texts for sentence in SENTENCE_BREAK.split(text)
+             if _MEASURED.search(sentence) and not MAY_BE.search(sentence) for match in _RELEASE.finditer(sentence)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -171,7 +177,7 @@ def models_elsewhere(catalog: Catalog, found: list[Candidate], texts: list[str],
     models, none of them named. A value of a metric read, in an article that names one model only (no family) and says
     of no other models run, is that model's: the article ran no other."""
     named = [({mid for _, mid in mentions(text, models)}, {sid for _, sid in mentions(text, systems)}) for text in texts]
-    families = {model.member_of: True for model in catalog.models.values() if model.member_of}
+    families = {model.member_of for model in catalog.models.values() if model.member_of}
     more = any(_MORE_MODELS.search(text) for text in texts)  # "We tested Kimi K2.5 and other models."
     for candidate in found:
         metric = catalog.metrics.get(candidate.metric or "")
@@ -182,7 +188,7 @@ def models_elsewhere(catalog: Catalog, found: list[Candidate], texts: list[str],
                                     for mid in sorted(found_models)))
         if not others or _CLASS.search(candidate.quote):
             continue
-        if len(others) == 1 and candidate.kind == "value" and metric is not None and not families.get(others[0]) and not more:
+        if len(others) == 1 and candidate.kind == "value" and metric is not None and others[0] not in families and not more:
             # "Groq's LPU just served me 800 tokens per second." in an article that runs Mixtral 8x7B alone: the speed is
             # of that model, the only one the article runs (not of a family, whose member is the reader's to say).
             candidate.model = others[0]

@@ -64,8 +64,8 @@ _NEGATED = re.compile(r"\b(?:not|never|no longer|cannot)\b|n['’]t\b", re.I)
 #: figure a count of something other than the measure ("four stacks"): a word that is no joiner.
 _BESIDE = 60
 #: A figure's sparse counterpart in a parenthesis right after its unit and precision ("121 TFLOPS BF16 (242 sparse)").
-_SPARSE_TWIN = re.compile(r"\s*[A-Za-z/]+(?:\s+[A-Za-z0-9/]+)?\s*\(\s*")
-_SPARSE_AFTER = re.compile(r"\s*(?:sparse|with\s+sparsity)\s*\)", re.I)
+_TWIN_OPENS = re.compile(r"\s*[A-Za-z/]+(?:\s+[A-Za-z0-9/]+)?\s*\(\s*")
+_TWIN_CLOSES = re.compile(r"\s*(?:sparse|with\s+sparsity)\s*\)", re.I)
 _NOUN = re.compile(r"(?!(?:and|or|versus|vs|against|while|whereas|for|from|by|of|as|on|in|with|at|to|is|was|than|respectively)\b)[a-z][a-z-]*", re.I)
 #: A word of gain after a ratio ("a 3.1x improvement over the MI325X", "20x more than an H100 server"): after an absolute rate in its sentence, the ratio
 #: is of that rate's metric.
@@ -207,7 +207,7 @@ class Scaffolder:
         if metric_doubt == "unmeasured" and previous is not None and previous.kind == "value" and earlier:
             # "N tokens/sec per user against M for the H200": M is in N's unit; so is "121 TFLOPS BF16 (242 sparse)", the
             # figure's sparse counterpart in a parenthesis right after it.
-            twin = bool(_SPARSE_TWIN.fullmatch(masked, earlier[-1].end, reading.start) and _SPARSE_AFTER.match(masked, reading.end))
+            twin = bool(_TWIN_OPENS.fullmatch(masked, earlier[-1].end, reading.start) and _TWIN_CLOSES.match(masked, reading.end))
             if (SECOND_SIDE.search(masked[earlier[-1].end:reading.start]) or twin) and previous.metric:
                 metric, unit, metric_doubt = previous.metric, previous.unit, ""
             elif reading.start - earlier[-1].end <= _BESIDE and not (reading.label and _NOUN.fullmatch(reading.label)):
