@@ -300,3 +300,21 @@ def test_a_comparator_and_its_family_named_together_are_one_comparator():
     _, found = scaffold("Jalapeño offers four times the performance of the Blackwell architecture.", "x", load_catalog(), archive=None,
                         publisher=None, url=None, published=None)
     assert found[0].vs == "nvidia-blackwell"
+
+
+def test_a_predecessor_named_after_compared_to_is_the_comparator_and_a_relative_clause_its_figures_owner():
+    """"This represents a 12.5% increase in memory capacity ... compared to its predecessor, the GB200, which had 256GB
+    of memory": the predecessor is the comparator, the relative clause's 256GB the GB200's, and "This represents" points
+    back at the sentence before, whose memory figure is the GB300's."""
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    text = ("The GB300 ships. A single card features up to 288GB of HBM3E memory. This represents a 12.5% increase in memory "
+            "capacity compared to its predecessor, the GB200, which had 256GB of memory.")
+    _, found = scaffold(text, "x", load_catalog(), archive=None, publisher=None, url=None, published=None)
+    rows = [(str(c.figure), c.system, c.vs, sorted(c.doubts)) for c in found]
+    assert rows == [("288", "gb300", None, []), ("1.125", "gb300", "gb200", []), ("256", "gb200", None, [])]
+    # With no figure of that metric in the sentence before, which system is ahead stays the reader's.
+    _, found = scaffold(text.replace("A single card features up to 288GB of HBM3E memory.", "It is fast."), "x", load_catalog(), archive=None,
+                        publisher=None, url=None, published=None)
+    assert "system" in next(c for c in found if c.kind == "ratio").doubts

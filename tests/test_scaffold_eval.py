@@ -120,8 +120,9 @@ def test_totals_hold():
     # "supports various floating-point precision formats including FP16, FP8, FP6, and FP4"): 17; with a format or a
     # memory type written with another figure of a spec line no condition of its power figure (60's "... FP16 computing
     # power of 989 TFLOPS, 80GB HBM3 memory, ... and power consumption of 700W"): 20; with "a single card" one of the
-    # article's subject (61's "A single card features up to 288GB of HBM3E memory"): 22.
-    assert sum(s.right for s in eleventh) >= 22
+    # article's subject (61's "A single card features up to 288GB of HBM3E memory"): 22; with "compared to its
+    # predecessor, the MI325X" naming the comparator and "This represents ..." the system of the sentence before: 23.
+    assert sum(s.right for s in eleventh) >= 23
     assert sum(s.wrong for s in eleventh) == 0
     assert sum(s.non_figures for s in eleventh) <= 6
     # 63-68, gold written before any draft, scored once at the end of the round that used 57-62: 1 of 75 gold claims live

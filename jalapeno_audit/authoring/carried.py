@@ -9,6 +9,8 @@ from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mentions
 
 #: The doubt a value's system is left with when its sentence's structure names no owner.
 UNCERTAIN = "which system this figure belongs to is not certain"
+#: The doubt a multiple's system is left with when its sentence does not say which side is ahead.
+AHEAD = "the sentence does not say which system is ahead"
 #: Words that set a figure against another's, hand it to someone the catalog may not name ("they", "rivals"), point back
 #: at figures said before ("these numbers") or state a per-device basis ("per NPU": one device of a larger system).
 ELSEWHERE = re.compile(r"\b(?:than|versus|vs\.?|compared|against|unlike|while|whereas|but|however|instead|rivals?|competitors?|"

@@ -8,6 +8,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.carried import AHEAD
 from jalapeno_audit.authoring.counted import COUNT_BEFORE_NAME
 from jalapeno_audit.authoring.sentences import clause, mention_spans, mentions
 from jalapeno_audit.text.figures import Reading
@@ -31,7 +32,7 @@ _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|
 #: Verbs of winning: the system before them is ahead of the one after ("X outperformed Y by 2x").
 WINNING = r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?"
 #: Also a verb of winning ("outperformed A100 by 2x", "leads the GB200 by 1.8x") and "compared to previous results on Y".
-_STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1,3}?(?=\s+(?:on|of|from)\b))?|versus|vs\.?|against|relative to|"
+_STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1,3}?(?=\s+(?:on|of|from)\b)|\s+(?:its|their)\s+predecessors?,)?|versus|vs\.?|against|relative to|"
                             r"comparable to|similar to|on par with|"
                             + WINNING + r")\s+"
                             r"(?:(?:on|in|with|for|of|from)\s+)?(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)
@@ -88,6 +89,9 @@ _WHOLE = re.compile(r"\b(?:system|server|rack|cluster|pod|supercomputer)s?\b", r
 _RATIO_WORDS = re.compile(r"\b(?:faster|slower|better|higher|lower|more|less|improvement|increase|advantage|lead|the performance|speed-?up|gain)\b", re.I)
 
 
+#: A relative clause right after a system's name, up to its figure ("..., which had 256GB", ", which delivers up to 2x").
+_RELATIVE = re.compile(r"\s*,\s*(?:which|that)\s+(?:has|had|have|offers|offered|delivers|delivered|features|featured|reaches|reached)"
+                       r"\s+(?:[a-z-]+\s+){0,2}?(?:up\s+to\s+|about\s+|over\s+)?", re.I)
 #: A colon between a system's name and a figure, and at most a sign or a hedge ("CPU: 37.21ms", "NPU: ~3 ms").
 _LABEL_COLON = re.compile(r"\s*:\s*~?\s*")
 
@@ -211,6 +215,10 @@ class SideReader:
             # "20x more than an H100 server (23,000 tokens/sec)": a value in a parenthesis after a name is that system's.
             candidate.system = glossed
             return
+        if (related := self._related(text, before, reading)) is not None:
+            # "compared to its predecessor, the MI325X, which had 256GB of memory": a relative clause's value is its name's.
+            candidate.system = related
+            return
         if (labelled := self._labelled(text, before, reading)) is not None:
             # "(CPU: 37.21ms → NPU: 3.17ms)": a value right after a name and a colon is that system's.
             candidate.system = labelled
@@ -315,7 +323,7 @@ class SideReader:
         if candidate.doubts.get("vs"):
             candidate.system = subjects[-1] if len(set(subjects)) == 1 else None
             if candidate.system is None:
-                candidate.doubts["system"] = "the sentence does not say which system is ahead"
+                candidate.doubts["system"] = AHEAD
             return
         distinct = list(dict.fromkeys(sid for _, sid in named))
         if len(distinct) == 2 and not compared and _RATIO_WORDS.search(text):
@@ -330,10 +338,18 @@ class SideReader:
         candidate.system = subjects[-1] if len(set(subjects)) == 1 else None
         candidate.vs = versus[0] if len(set(versus)) == 1 else None
         if candidate.system is None:
-            candidate.doubts["system"] = "the sentence does not say which system is ahead"
+            candidate.doubts["system"] = AHEAD
         if candidate.vs is None:
             candidate.doubts["vs"] = "the sentence does not name one comparator"
 
+
+    def _related(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
+        """The system whose name a relative clause holding this value follows: "the MI325X, which had 256GB"."""
+        if not before:
+            return None
+        pos, system_id = before[-1]
+        name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
+        return system_id if name and _RELATIVE.fullmatch(text, pos + len(name), reading.start) else None
 
     def _labelled(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
         """The system whose name, and a colon, stand right before this value: "CPU: 37.21ms", "NPU: 3.17ms"."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.carried import ELSEWHERE, PER_DEVICE_DOUBT, UNCERTAIN
+from jalapeno_audit.authoring.carried import AHEAD, ELSEWHERE, PER_DEVICE_DOUBT, UNCERTAIN
 from jalapeno_audit.authoring.sentences import mention_spans
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -17,6 +17,8 @@ _COUNT_BEFORE = re.compile(r"(?<![\w.,])(\d[\d,]*)\s+(?:[A-Za-z-]+\s+){0,2}$")
 #: A word for an assembly of chips right after a chip's name, perhaps in quotes ("Ironwood \"pods\"", "H100 clusters").
 _ASSEMBLY = re.compile(r"\s*[\"'\u201c\u2018]?(?:pods?|superpods?|racks?|clusters?|servers?|nodes?|ultraservers?)\b", re.I)
 #: A word of less right after a multiple ("two times lower", "3x slower", "2x less").
+#: A sentence that opens by pointing back at the one before ("This represents ...", "That is ...").
+_REPRESENTS = re.compile(r"\s*(?:this|that|it)\s+(?:represents|is|marks|amounts\s+to|means)\b", re.I)
 _LESS = re.compile(r"\s+(?:lower|less|smaller|slower|fewer|weaker)\b", re.I)
 #: Words that point back at a figure said before: a determiner right before it ("The 83.2 petaflops value"), or a
 #: demonstrative before a word for a figure and "of" ("these performance numbers of 20.8 petaflops").
@@ -55,6 +57,7 @@ def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> 
     for candidate in found:
         restated(found, candidate, systems)
         each_part(found, candidate, systems, parts)
+        represented(found, candidate)
 
 
 def each_part(found: list[Candidate], candidate: Candidate, systems: dict[str, str], parts: dict[str, list[str]]) -> None:
@@ -74,6 +77,22 @@ def each_part(found: list[Candidate], candidate: Candidate, systems: dict[str, s
     if whole is not None and len(parts.get(whole, [])) == 1:
         candidate.system = parts[whole][0]
         candidate.doubts.pop("system", None)
+
+
+def represented(found: list[Candidate], candidate: Candidate) -> None:
+    """A multiple against a named comparator in a sentence that opens by pointing back at the one before ("This
+    represents a 12.5% increase in memory capacity ... compared to its predecessor, the MI325X") is of the system the
+    sentence before, in its paragraph, gave its values of that metric to, when it gave them all to one system other
+    than the comparator, each with no doubt about it ("A single card features up to 288GB of HBM3E memory")."""
+    if candidate.kind != "ratio" or candidate.doubts.get("system") != AHEAD or candidate.vs is None or "vs" in candidate.doubts \
+            or candidate.metric is None or candidate.sentence < 1 or not _REPRESENTS.match(candidate.quote):
+        return
+    before = [c for c in found if c.sentence == candidate.sentence - 1 and c.paragraph == candidate.paragraph and c.kind == "value"
+              and c.metric == candidate.metric]
+    owners = {c.system for c in before}
+    if before and len(owners) == 1 and None not in owners and candidate.vs not in owners and not any("system" in c.doubts for c in before):
+        candidate.system = owners.pop()
+        del candidate.doubts["system"]
 
 
 def restated(found: list[Candidate], candidate: Candidate, systems: dict[str, str]) -> None:
