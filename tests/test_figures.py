@@ -50,6 +50,9 @@ CASES = [
     ("at its 7 W power mode (which draws 5.3 W actual)", [("value", (F("5.3"),), None, None, "W", False)]),
     ("Jetson FP16 (7W mode)", []),
     ("sixty-four teraflops in half-precision", [("value", (F(64),), None, None, "teraflops", False)]),
+    # Numbers of products' names: a generation after it, a model code after it, a screen size.
+    ("We tested X Elite, 8 Gen 4, and 8s Gen 3 head-to-head", []),
+    ("a 16-inch MacBook Pro M3 at 24 tok/s", [("value", (F(24),), None, None, "tok/s", False)]),
     ("over a hundred times better performance per watt", [("multiple", (F(100),), "over", "lower", "times", False)]),
     ("1/3 the power", [("multiple", (F(1, 3),), None, None, "the", False)]),
     ("with a fourth of the power draw", [("multiple", (F(1, 4),), None, None, "of", False)]),
@@ -162,3 +165,8 @@ def test_a_number_like_a_year_before_a_unit_of_measure_is_a_figure():
     # Before anything else it is a year, and a count of tokens is a length: no figure either way.
     for text in ("in 2024 the chip shipped", "the 2025 MLPerf round", "since 2019 TSMC", "2048 tokens of input"):
         assert read_figures(text) == [], text
+
+
+def test_a_number_before_a_products_model_code_is_part_of_its_name():
+    figures = [r.numbers for r in read_figures("a Core Ultra 7 155H NUC and an i9 13900K desktop")]
+    assert (F(7),) not in figures and (F(9),) not in figures

@@ -158,7 +158,8 @@ def test_totals_hold():
     # 75-80, gold written before any draft, scored once at the end of the round that used 69-74, nothing changed for it:
     # 4 of 50 gold claims live and right, none wrong, 7 of 43 candidates not figures (78's forum post drafts nothing).
     # Then read: a dash between decimals is a range ("0.5 - 2W"), a lead-in keeps a heading's anchor mark ("Key
-    # Features:#"), the devices a system can scale to are no count: 6 of 43 not figures.
+    # Features:#"), the devices a system can scale to are no count: 6 of 43 not figures; numbers of products' names
+    # ("8 Gen 4", "Core Ultra 7 155H", "16-inch") no figures: 2 of 39.
     assert sum(s.right for s in fourteenth) >= 4
     assert sum(s.wrong for s in fourteenth) == 0
-    assert sum(s.non_figures for s in fourteenth) <= 6
+    assert sum(s.non_figures for s in fourteenth) <= 2

@@ -50,7 +50,10 @@ COUNT_WORDS = ("gpu", "gpus", "chip", "chips", "accelerator", "accelerators", "n
                "rack", "racks", "pod", "pods", "card", "cards", "cores", "devices", "instances", "superchips", "systems",
                "lpu", "lpus", "tpu", "tpus", "npu", "npus", "xpu", "xpus", "stacks")
 #: A number joined by a hyphen to what it counts ("a 4,000-token request", "16-bit weights"): a condition, not a figure.
-_COMPOUND = re.compile(r"-(?:tokens?|words?|bits?|steps?|layers?|way|chips?|gpus?|cards?|nodes?)\b", re.I)
+_COMPOUND = re.compile(r"-(?:tokens?|words?|bits?|steps?|layers?|way|chips?|gpus?|cards?|nodes?|inch(?:es)?)\b", re.I)
+#: A number that is part of a product's name: a generation after it ("Snapdragon 8 Gen 4", "8s Gen 3"), a model code
+#: after it ("Core Ultra 7 155H", "i9 13900K").
+_NAMED_PRODUCT = re.compile(r"s?\s+Gen\s+\d\b|\s+\d{2,5}[A-Z]{1,3}\b")
 #: "2 x Accelerators", "2 x Reticle Sized GPUs": a count of devices written with a multiplication sign.
 _COUNTED = re.compile(r"\s*(?:(?-i:[A-Z])[\w-]*\s+){0,2}?(?:" + "|".join(COUNT_WORDS) + r"|(?:model|tensor|pipeline|data|expert)[ -]parallel\w*)\b", re.I)
 _DIRECTION_UP = ("higher", "more", "faster", "better", "greater", "increase", "improvement", "boost", "bump", "gain",
@@ -345,7 +348,7 @@ def _value(text: str, match: re.Match) -> Reading | None:
         return _nonfigure(text, match, MODEL_SIZE)  # "70B" in "Llama 3.1 70B"
     if re.match(r"-(?:billion|million|trillion)-param", text[end:end + 20], re.I) or re.match(r"\s*(?:billion|million)-param", text[end:end + 20], re.I):
         return _nonfigure(text, match, MODEL_SIZE)
-    if _counts(text, end, label) or (_PRODUCT.match(text[end:end + 20]) and not suffix):
+    if _counts(text, end, label) or (_PRODUCT.match(text[end:end + 20]) and not suffix) or (not suffix and _NAMED_PRODUCT.match(text, end)):
         return _nonfigure(text, match, COUNT)
     if re.search(r"[A-Za-z]\s*\.?$", before) and re.search(r"(?:v|version|gen|MLPerf|Llama|GPT|PCIe|HBM|DDR|NVLink)\s*\.?$", before, re.I):
         return _nonfigure(text, match, COUNT)  # a version or a product generation ("Llama 3.1", "PCIe 5")
