@@ -116,7 +116,7 @@ HELD_OUT_THIRTEENTH: tuple[str, ...] = (
     "74_dubinsky-yolo26-hailo-vs-jetson",
 )
 #: Held out to the end of the round that used 69-74: gold written before any draft, scored once, at the end; then read
-#: (two general readings came of it, after the score was taken).
+#: (general readings came of it, after the score was taken).
 HELD_OUT_FOURTEENTH: tuple[str, ...] = (
     "75_tweaktown-nvidia-h20",
     "76_flexlogix-inferx-x1",

@@ -459,3 +459,7 @@ def test_an_operating_mode_and_an_input_resolution_are_conditions():
     _, found = scaffold("Jalapeño reaches 502 TFLOPS. It also supports an eco mode that delivers 377 TFLOPS at 47W.", "x", load_catalog(),
                         archive=None, publisher=None, url=None, published=None)
     assert "eco mode" not in found[0].doubts.get("at", "") and "eco mode" in found[1].doubts["at"]
+
+
+def test_a_rate_written_per_sec_is_in_the_catalogs_per_second_unit():
+    assert _found("The GB300 has 288GB of memory with up to 8.0TB/sec of memory bandwidth.")[1][2:] == ("memory-bandwidth", [])

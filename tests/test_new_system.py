@@ -318,3 +318,14 @@ def test_a_predecessor_named_after_compared_to_is_the_comparator_and_a_relative_
     _, found = scaffold(text.replace("A single card features up to 288GB of HBM3E memory.", "It is fast."), "x", load_catalog(), archive=None,
                         publisher=None, url=None, published=None)
     assert "system" in next(c for c in found if c.kind == "ratio").doubts
+
+
+def test_a_sentence_opening_on_the_new_system_gives_it_the_figures_of_a_clause_with_no_subject():
+    """"The new GB300 is a cut-down version of the GB200, with 96GB of HBM3 memory": the GB200 is what it is a version
+    of; the memory is the GB300's."""
+    from jalapeno_audit.authoring.scaffold import scaffold
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    _, found = scaffold("The new GB300 is a cut-down version of the GB200, with 96GB of HBM3 memory.", "x", load_catalog(), archive=None,
+                        publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.system, sorted(c.doubts)) for c in found] == [("96", "gb300", [])]

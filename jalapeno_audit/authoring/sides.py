@@ -497,7 +497,9 @@ def _aside_of(previous: Candidate | None, candidate: Candidate, text: str, readi
 def _opening_subject(text: str, named: list[tuple[int, str]]) -> str | None:
     """The system a sentence opens with ("The GB300 ...", "Each v5p pod ..."), its grammatical subject; else None."""
     # After at most one word and a comma ("However, ") and a maker's name ("AWS's ").
-    if named and re.fullmatch(r"(?:\w+,\s+)?(?:(?:the|each|every|an?|its)\s+)?(?:(?-i:[A-Z])[\w-]*['’]s\s+)?", text[:named[0][0]], re.I):
+    # "The new H20 AI GPU ...": a word of its newness between the article and the name.
+    if named and re.fullmatch(r"(?:\w+,\s+)?(?:(?:the|each|every|an?|its)\s+)?(?:(?:new|latest|upcoming|current)\s+)?(?:(?-i:[A-Z])[\w-]*['’]s\s+)?",
+                              text[:named[0][0]], re.I):
         return named[0][1]
     return None
 

@@ -41,6 +41,10 @@ _SCALED_UNIT = re.compile(r"(?P<more>(?:\s+(?:thousand|million|billion|trillion)
 _SCALE_PREFIXES = {10**9: "G", 10**12: "T", 10**15: "P", 10**18: "E"}
 
 
+#: A rate written "/sec" ("TB/sec", "GB/sec"): the catalog's "/s".
+_PER_SEC = re.compile(r"/sec\b")
+
+
 class UnitRead(NamedTuple):
     """What the unit written after a figure says."""
 
@@ -121,6 +125,8 @@ class UnitReader:
             key = " ".join(words[:size]).lower().rstrip(".,;:")
             if key in self.units:
                 return self.units[key]
+            if (per_s := _PER_SEC.sub("/s", key)) in self.units:
+                return self.units[per_s]  # "4.0TB/sec" is in TB/s
         return None
 
     def spelled_unit(self, tail: str) -> tuple[str, str] | None:
