@@ -342,31 +342,28 @@ class SideReader:
         if candidate.vs is None:
             candidate.doubts["vs"] = "the sentence does not name one comparator"
 
-
     def _related(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
         """The system whose name a relative clause holding this value follows: "the MI325X, which had 256GB"."""
-        if not before:
-            return None
-        pos, system_id = before[-1]
-        name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
-        return system_id if name and _RELATIVE.fullmatch(text, pos + len(name), reading.start) else None
+        return self._named_then(text, before, reading, _RELATIVE)
 
     def _labelled(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
         """The system whose name, and a colon, stand right before this value: "CPU: 37.21ms", "NPU: 3.17ms"."""
+        return self._named_then(text, before, reading, _LABEL_COLON)
+
+    def _named_then(self, text: str, before: list[tuple[int, str]], reading: Reading, between: re.Pattern[str]) -> str | None:
+        """The system named last before a value, when only ``between`` stands between its name and the value."""
         if not before:
             return None
         pos, system_id = before[-1]
         name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
-        return system_id if name and _LABEL_COLON.fullmatch(text, pos + len(name), reading.start) else None
+        return system_id if name and between.fullmatch(text, pos + len(name), reading.start) else None
 
     def _glossed(self, text: str, before: list[tuple[int, str]], reading: Reading) -> str | None:
         """The system whose name (and a noun or two after it) a parenthesis holding only this value follows: "an H100
         server (23,000 tokens/sec)", "8x B200 (45,000 tok/s)"."""
-        if not before or not _CLOSED.match(text, reading.end):
+        if not _CLOSED.match(text, reading.end):
             return None
-        pos, system_id = before[-1]
-        name = max((n for n in self.systems if text.lower().startswith(n, pos)), key=len, default="")
-        return system_id if name and _GLOSS.fullmatch(text, pos + len(name), reading.start) else None
+        return self._named_then(text, before, reading, _GLOSS)
 
     def _one_thing(self, text: str, named: list[tuple[int, str]], starts: dict[int, int]) -> list[tuple[int, str]]:
         """Two names with only a space between name one thing (quote marks around one aside: '"Ampere" A100'): the one that
