@@ -323,7 +323,7 @@ def _word_value(text: str, match: re.Match) -> Reading | None:
 
 
 #: A power mode named by its budget ("the 7 W power mode", "Jetson FP16 (7W mode)"): the mode's name, not a figure.
-_POWER_MODE = re.compile(r"\s?(?:W|watts?)\s+(?:power\s+)?mode\b|W\s+mode\b", re.I)
+_POWER_MODE = re.compile(r"\s?(?:W|watts?)\s+(?:power\s+)?mode\b", re.I)
 #: A setting written as an assignment before a bare number: "BS=1", "tp=8", "batch size of 64", "concurrency: 16".
 _SETTING_BEFORE = re.compile(r"\b(?:[A-Z]{1,4}\s*=|(?:batch(?: size)?|concurrency)\s*[=:])\s*$|\bbatch size(?: of)?\s+$", re.I)
 #: A short capitalised name before a colon ("TP: 8", "BS: 1"): a setting when nothing follows the number; with a unit
