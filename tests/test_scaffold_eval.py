@@ -38,6 +38,12 @@ def test_draft_against_gold(stem, tmp_path):
     assert score.non_figures * 2 <= score.candidates, f"{stem}: {score.non_figures} non-figures of {score.candidates}"
 
 
+def _held(scores: list[Score], right: int, wrong: int, non_figures: int) -> None:
+    """A set's totals at the levels it reached: at least ``right`` live and right, at most ``wrong`` and ``non_figures``."""
+    got = (sum(s.right for s in scores), sum(s.wrong for s in scores), sum(s.non_figures for s in scores))
+    assert got[0] >= right and got[1] <= wrong and got[2] <= non_figures, f"right, wrong, non-figures {got}; held at {right}, {wrong}, {non_figures}"
+
+
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
@@ -52,28 +58,22 @@ def test_totals_hold():
     # Since: 29 (a line of figures that is no sentence and no list item, in an article of one model, is that model's:
     # 26's "Tokens per Second 2,381.82 142,909.2 tokens/minute"); 32 (a figure handed to "Eos's GPUs" is Eos's, a list under
     # a "TL;DR" heading is the article's subject's).
-    assert sum(s.right for s in released) >= 32
-    assert sum(s.wrong for s in released) == 0
-    assert sum(s.non_figures for s in released) <= 4
+    _held(released, right=32, wrong=0, non_figures=4)
     assert sum(s.non_figures for s in released) * 10 <= sum(s.candidates for s in released)  # at most 10 %
     # 33-38, gold written before any draft, scored once at the end of the round that released 21-32: no live claim
     # (so none wrong), 4 of 44 candidates not figures. Then used for development: held to the levels reached since.
     # Since: 21 (figures listed after a colon are read from it: 35's "but they're supported by ... a system pitch:" no
     # longer keeps its 750 W, 216 GB and 7 TB/s from the Maia 200); 22 (a system counted before its name is the parts of
     # the one named with it: "Galaxy systems mesh together 32 Blackhole accelerators for nearly 24 petaFLOPS").
-    assert sum(s.right for s in seventh) >= 22
-    assert sum(s.wrong for s in seventh) == 0
-    assert sum(s.non_figures for s in seventh) <= 4
+    _held(seventh, right=22, wrong=0, non_figures=4)
     # 39-44, gold written before any draft, scored once at the end of the round that released 33-38, then used for development: 6 of 53 gold
     # claims live and right, 1 live and wrong, 7 of 55 candidates not figures. Held to those totals as first scored,
     # but for the wrong claim ("180 tokens per user" read as a count of tokens): the rule read from it leaves none since.
     # Since: 8 (a parenthesis closed before a figure no longer cuts its clause off from the sentence's subject; a footnote
     # number glued to 'Each' no longer hides a figure of one device); 9 (a TDP takes no precision said outside its clause).
-    assert sum(s.right for s in held_out) >= 9
-    assert sum(s.wrong for s in held_out) == 0
-    # Since: 0 of 47 (a version's parts, a temperature, an opening time frame, a grid's size, a share of total
+    # Non-figures since: 0 of 47 (a version's parts, a temperature, an opening time frame, a grid's size, a share of total
     # spending and a network switch's bandwidth no longer proposed).
-    assert sum(s.non_figures for s in held_out) == 0
+    _held(held_out, right=9, wrong=0, non_figures=0)
     # 45-50, gold written before any draft, scored once at the end of the round that used 39-44: 1 of 80 gold claims
     # live and right, none live and wrong, 21 of 71 candidates not figures. Held to those totals as first scored, then
     # used for development. Since: 16 right and 4 of 71 not figures (markdown tables flattened onto one line or written
@@ -89,9 +89,7 @@ def test_totals_hold():
     # device count, a board's form factor in a parenthesis ("1756 FPS (M.2)") as a condition, and "Name: figure" lines
     # under a lead-in ending on a system's name as that system's list: 46; with a speed in an article that runs one
     # model that model's (49's "Groq's LPU just served me 800 tokens per second."): 47.
-    assert sum(s.right for s in ninth) >= 47
-    assert sum(s.wrong for s in ninth) == 0
-    assert sum(s.non_figures for s in ninth) <= 4
+    _held(ninth, right=47, wrong=0, non_figures=4)
     # 51-56, gold written before any draft, scored once at the end of the round that used 45-50: 4 of 68 gold claims live
     # and right, 2 of 6 live claims wrong (a power limit of the poster's machine, ">100W TDP", read as a rating; "the
     # first 8 MB worth of parameters" read as the chip's memory), 14 of 76 candidates not figures.
@@ -103,9 +101,7 @@ def test_totals_hold():
     # of an article's one system no other actor ("BIREN claims up to 256 TFLOP/s FP32"), a system named only as compared
     # with owning no figure, and a hedge written before each listed figure but the last not covering the last: 24. With a
     # bandwidth off the part itself ("36tbps of off-tile bandwidth") its links': 25.
-    assert sum(s.right for s in tenth) >= 25
-    assert sum(s.wrong for s in tenth) == 0
-    assert sum(s.non_figures for s in tenth) <= 6
+    _held(tenth, right=25, wrong=0, non_figures=6)
     # 57-62, gold written before any draft, scored once at the end of the round that used 51-56: 6 of 75 gold claims live
     # and right, 3 of 9 live claims wrong ("1.5TB, 12TB, or 1.2PB of external memory" read as one configuration's and the
     # article's subject's; "the V100 (125 TFLOPS)" beside "FP16 ... 256 TFLOPS" in the same list item without its precision;
@@ -122,9 +118,7 @@ def test_totals_hold():
     # power of 989 TFLOPS, 80GB HBM3 memory, ... and power consumption of 700W"): 20; with "a single card" one of the
     # article's subject (61's "A single card features up to 288GB of HBM3E memory"): 22; with "compared to its
     # predecessor, the MI325X" naming the comparator and "This represents ..." the system of the sentence before: 23.
-    assert sum(s.right for s in eleventh) >= 23
-    assert sum(s.wrong for s in eleventh) == 0
-    assert sum(s.non_figures for s in eleventh) <= 6
+    _held(eleventh, right=23, wrong=0, non_figures=6)
     # 63-68, gold written before any draft, scored once at the end of the round that used 57-62: 1 of 75 gold claims live
     # and right, 9 of 10 live claims wrong (six rows of 68's table counted "3" accelerators from its heading's "Intel Gaudi 3
     # Accelerator", without the software release its opening sentence states; 64's "two stacks of 8GB ... providing
@@ -140,9 +134,7 @@ def test_totals_hold():
     # wrong: 63's gold brought to the set's convention ("at 8-bit precision" is `8-bit`, as 53's "4-bit precision" is).
     # Then 32: a figure of each of several parts the sentence counts is one part's (64's "two stacks of 8GB ..., providing
     # 256GB/s of bandwidth each": `stacks: 1`).
-    assert sum(s.right for s in twelfth) >= 32
-    assert sum(s.wrong for s in twelfth) == 0
-    assert sum(s.non_figures for s in twelfth) <= 9
+    _held(twelfth, right=32, wrong=0, non_figures=9)
     # 69-74, gold written before any draft, scored once at the end of the round that used 63-68: 3 of 55 gold claims live
     # and right, 5 of 8 live claims wrong ("between 100 and 200 TOPS" read as 200; "consuming less than 20 W" as a measured
     # power; "121 TFLOPS BF16 (242 sparse)" as a sparse 121; a power mode's "7 W" and "half-precision" as figures), 11 of 46
@@ -152,15 +144,11 @@ def test_totals_hold():
     # 8 right, 1 wrong (70's "up to 32 GB of external memory", which its gold writes as the chip's memory capacity), 5 of 43
     # not figures. Then 6 of 46 not figures: with "4.6-5.3 W" read as a range (a measured power), the bare "5" of
     # "matching Pi 5 + Hailo" right after it is proposed beside it, commented.
-    assert sum(s.right for s in thirteenth) >= 8
-    assert sum(s.wrong for s in thirteenth) <= 1
-    assert sum(s.non_figures for s in thirteenth) <= 6
+    _held(thirteenth, right=8, wrong=1, non_figures=6)
     # 75-80, gold written before any draft, scored once at the end of the round that used 69-74, nothing changed for it:
     # 4 of 50 gold claims live and right, none wrong, 7 of 43 candidates not figures (78's forum post drafts nothing).
     # Then read: a dash between decimals is a range ("0.5 - 2W"), a lead-in keeps a heading's anchor mark ("Key
     # Features:#"), the devices a system can scale to are no count: 6 of 43 not figures; numbers of products' names
     # ("8 Gen 4", "Core Ultra 7 155H", "16-inch") no figures: 2 of 39; a sentence opening on "The new H20 ..." its
     # subject's, "TB/sec" TB/s: 7 right.
-    assert sum(s.right for s in fourteenth) >= 7
-    assert sum(s.wrong for s in fourteenth) == 0
-    assert sum(s.non_figures for s in fourteenth) <= 2
+    _held(fourteenth, right=7, wrong=0, non_figures=2)
