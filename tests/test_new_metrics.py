@@ -463,3 +463,13 @@ def test_an_operating_mode_and_an_input_resolution_are_conditions():
 
 def test_a_rate_written_per_sec_is_in_the_catalogs_per_second_unit():
     assert _found("The GB300 has 288GB of memory with up to 8.0TB/sec of memory bandwidth.")[1][2:] == ("memory-bandwidth", [])
+
+
+def test_a_unit_alone_in_parentheses_after_a_figure_is_its_unit():
+    """Forum posts write "277 (frame per second)" and "29.5(Tops)": the parenthesis holds the figure's unit. A figure
+    whose parenthesis holds a unit the catalog does not know ("72540.48768 (Mops)", a model's operation count) is not
+    proposed, nor is one whose parenthesis holds words that are no unit."""
+    assert _found("Jalapeño's measured FPS is 277 (frame per second)") == [("277", "IPS", "image-throughput", [])]
+    assert _found("For Jalapeño, 22.23879355/75.4%=29.5(Tflops).") == [("29.5", None, "peak-compute", [])]
+    assert [f for f, *_ in _found("Jalapeño: 277.01 (frame/s) * 72540.48768 (Mops)=20.09 (Tflops)")] == ["277.01", "20.09"]
+    assert _found("Jalapeño ran 40 (all of them) in a row.") == []

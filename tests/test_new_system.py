@@ -289,6 +289,26 @@ def test_the_bare_kinds_of_a_chips_parts_name_those_parts_and_a_name_before_a_co
     assert part_kinds("Lunar Lake and Meteor Lake compared: the NPU wins.", systems) == {}
 
 
+def test_parts_named_in_full_without_a_shared_chip_name_lend_their_kinds():
+    """"Samsung S25 Ultra CPU vs Qualcomm Hexagon NPU": two parts named in full, of two kinds, one system each; the bare
+    "NPU" and "CPU" after them are those parts, though no chip's name gathers both."""
+    from jalapeno_audit.authoring.abbreviations import part_kinds
+    from jalapeno_audit.authoring.sentences import name_index
+    from jalapeno_audit.corpus.catalog import load_catalog
+
+    catalog = load_catalog(("c.yaml", b"systems:\n  s25-npu: {name: Qualcomm Hexagon NPU (Samsung Galaxy S25 Ultra), aliases: [Qualcomm Hexagon NPU]}\n"
+                                      b"  s25-cpu: {name: Samsung Galaxy S25 Ultra CPU, aliases: [S25 Ultra CPU]}\n"
+                                      b"  lunar-lake-npu: {name: Lunar Lake NPU}\n"))
+    systems = name_index(catalog, "systems")
+    text = "We ran a test on Samsung S25 Ultra CPU vs Qualcomm Hexagon NPU.\n\nNPU: ~90 t/s\n\nCPU: ~19 t/s"
+    assert part_kinds(text, systems) == {"npu": "s25-npu", "cpu": "s25-cpu"}
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.system) for c in found] == [("90", "s25-npu"), ("19", "s25-cpu")]
+    # One kind named only, or a second system of a kind named too, lends nothing.
+    assert part_kinds("On Qualcomm Hexagon NPU: the NPU wins.", systems) == {}
+    assert part_kinds(f"{text} Lunar Lake NPU is slower.", systems) == {}
+
+
 def test_a_comparator_and_its_family_named_together_are_one_comparator():
     from jalapeno_audit.authoring.scaffold import scaffold
     from jalapeno_audit.corpus.catalog import load_catalog

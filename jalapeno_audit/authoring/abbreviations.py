@@ -40,9 +40,23 @@ def part_kinds(text: str, systems: dict[str, str]) -> dict[str, str]:
         if (match := _KIND_OF.fullmatch(name)) and re.search(rf"(?<![\w.-]){re.escape(match['whole'])}(?![\w-])", text, re.I):
             wholes.setdefault(match["whole"].lower(), {}).setdefault(match["kind"].lower(), set()).add(system_id)
     chips = [kinds for kinds in wholes.values() if len(kinds) >= 2 and all(len(owners) == 1 for owners in kinds.values())]
-    if len(chips) != 1:
-        return {}
     named = {system_id for _, _, system_id in mention_spans(text, systems)}
+    if len(chips) != 1:
+        chips = [_named_parts(text, systems, named)]
+    if not chips[0]:
+        return {}
     parts = {kind: next(iter(owners)) for kind, owners in chips[0].items()}
     return {kind: system_id for kind, system_id in parts.items() if kind not in {name.lower() for name in systems}
             and not any(other in named and other != system_id and re.search(rf"\b{kind}\b", name, re.I) for name, other in systems.items())}
+
+
+def _named_parts(text: str, systems: dict[str, str], named: set[str]) -> dict[str, set[str]]:
+    """The kinds of parts the text names with their full names, when no chip's name gathers them ("Samsung S25 Ultra
+    CPU vs Qualcomm Hexagon NPU"): each kind that one system the text names is named with, two kinds at least (the
+    text sets parts against each other); none otherwise."""
+    kinds: dict[str, set[str]] = {}
+    for name, system_id in systems.items():
+        if system_id in named and (match := _KIND_OF.fullmatch(name)) and re.search(
+                rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text, re.I):
+            kinds.setdefault(match["kind"].lower(), set()).add(system_id)
+    return kinds if len(kinds) >= 2 and all(len(owners) == 1 for owners in kinds.values()) else {}

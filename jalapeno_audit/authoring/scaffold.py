@@ -40,7 +40,7 @@ from jalapeno_audit.authoring.refinements import repeated
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.authoring.table_claims import TableDrafter
-from jalapeno_audit.authoring.units import scaled_unit
+from jalapeno_audit.authoring.units import HELD_UNIT, scaled_unit
 from jalapeno_audit.authoring.whose import whose
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALUE, Reading, read_figures
@@ -210,9 +210,11 @@ class Scaffolder:
             twin = bool(_TWIN_OPENS.fullmatch(masked, earlier[-1].end, reading.start) and _TWIN_CLOSES.match(masked, reading.end))
             if (SECOND_SIDE.search(masked[earlier[-1].end:reading.start]) or twin) and previous.metric:
                 metric, unit, metric_doubt = previous.metric, previous.unit, ""
-            elif reading.start - earlier[-1].end <= _BESIDE and not (reading.label and _NOUN.fullmatch(reading.label)):
+            elif reading.start - earlier[-1].end <= _BESIDE and not (reading.label and _NOUN.fullmatch(reading.label)) \
+                    and not HELD_UNIT.match(masked, reading.end):
                 # A bare figure beside measured ones ("1.03 seconds versus 1.80", a table cell): proposed, not trusted;
-                # one far from them or that counts something else ("using four stacks") is not proposed.
+                # one far from them or that counts something else ("using four stacks", "72540 (Mops)", a unit of its
+                # own the catalog does not know) is not proposed.
                 metric_doubt = f"no unit after it; the figure before it is {previous.metric or 'unidentified'}"
         if metric is None and metric_doubt == "unmeasured":
             return None  # no unit and no metric phrase: not a figure a claim would state

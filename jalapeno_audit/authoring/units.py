@@ -41,6 +41,9 @@ _SCALED_UNIT = re.compile(r"(?P<more>(?:\s+(?:thousand|million|billion|trillion)
 _SCALE_PREFIXES = {10**9: "G", 10**12: "T", 10**15: "P", 10**18: "E"}
 
 
+#: A unit alone in parentheses right after a figure ("277 (frame per second)", "20.09 (Tops)"), as forum posts and
+#: spreadsheets write one.
+HELD_UNIT = re.compile(r"\s?\((?P<unit>[A-Za-z][A-Za-z/ ]{0,30}[A-Za-z])\)")
 #: A rate written "/sec" ("TB/sec", "GB/sec"): the catalog's "/s".
 _PER_SEC = re.compile(r"/sec\b")
 
@@ -86,6 +89,9 @@ class UnitReader:
             return UnitRead(*self._labelled(symbol, symbol), False, None, tail)
         if label:
             return UnitRead(*self._labelled(tail, tail.strip() if skipped else label), False, None, tail)
+        if (held := HELD_UNIT.match(tail)) is not None and self.unit_of(held["unit"], least=len(held["unit"].split())):
+            # "277 (frame per second)", "29.5(Tops)": a unit alone in parentheses right after the figure is its unit.
+            return UnitRead(*self._labelled(held["unit"], held["unit"]), False, None, tail)
         return UnitRead(set(), None, None, False, None, tail)
 
     def _labelled(self, tail: str, label: str) -> tuple[set[str], str | None, str | None]:
