@@ -170,3 +170,26 @@ def test_a_number_like_a_year_before_a_unit_of_measure_is_a_figure():
 def test_a_number_before_a_products_model_code_is_part_of_its_name():
     figures = [r.numbers for r in read_figures("a Core Ultra 7 155H NUC and an i9 13900K desktop")]
     assert (F(7),) not in figures and (F(9),) not in figures
+
+
+def test_a_percent_written_with_its_sign_is_a_change_that_way():
+    """A table's "$0.88 (-86 %)" is 86% lower, a multiple of 0.14 on the figure; "+12%" is 12% higher. A sign that is
+    part of a tolerance ("(+/- 5%)") or a number after a word is no change."""
+    readings = read_figures("Training | $0.88 (-86 %) | $2.15 (+12%) | $6.32 |")
+    assert [(r.text, r.kind, r.values, r.direction) for r in readings if r.label == "%"] == [
+        ("-86 %", "ratio", (F(7, 50),), "down"), ("+12%", "ratio", (F(28, 25),), "up")]
+    assert [(r.kind, r.direction) for r in read_figures("within (+/- 5%) of the mean")] == [("value", None)]
+
+
+def test_a_multiple_glued_to_the_cell_before_it_is_found_only_as_glued():
+    """"12× train tps7× infer tps": the second multiple ran into the first entry of its cell; it is there, but only as a
+    scraped cell's digits are, for the reader to check."""
+    readings = read_figures("Throughput boost vs A100 | 12× train tps7× infer tps |")
+    assert [(r.text, r.glued) for r in readings] == [("12×", False), ("7", True)]
+    # A product's number before "×" ("H100×2") is no cell run together.
+    assert not any(r.glued for r in read_figures("the H100×2 setup"))
+
+
+def test_a_verb_of_change_in_its_ing_form_gives_a_percent_its_direction():
+    assert [(r.values, r.direction) for r in read_figures("boosting performance by 50% on large GPT models")] == [((F(3, 2),), "up")]
+    assert [(r.values, r.direction) for r in read_figures("cutting costs by about 30%")] == [((F(7, 10),), "down")]

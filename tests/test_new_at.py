@@ -204,3 +204,14 @@ def test_figures_given_as_options_each_have_their_configuration():
     # A restatement after a count ("across 8 GPUs, or 3,066 per GPU") is no option.
     found = _found("The GB200 processed 24,525 tokens per second across 8 GPUs, or 3,066 tokens per second per GB200 GPU.")
     assert "at" not in found[-1][4]
+
+
+def test_a_lines_mode_label_and_a_clock_after_a_compute_figure_are_its_settings():
+    """A datasheet's "Turbo Mode: 6 TFLOPS @1GHz": the label before the colon names the mode every figure of the line is
+    had in, and "@1GHz" the clock; "@600MHz" is written in GHz (0.6)."""
+    assert _found("Jalapeño\n\nLow Power Mode: 3 TFLOPS @600MHz")[0][2:] == ("peak-compute", {"mode": "low-power", "clock-ghz": "0.6"}, [])
+    assert _found("Jalapeño\n\nTurbo Mode: 6 TFLOPS @ 1GHz")[0][3] == {"mode": "turbo", "clock-ghz": "1"}
+    # A mode named by its power alone ("its 7 W power mode") is left to the reader.
+    assert "at" in _found("Jalapeño reaches 84 tokens per second at its 7 W power mode.")[0][4]
+    # A clock is no condition of a memory figure.
+    assert _found("Jalapeño runs @1.35GHz and has 128 GB of HBM.")[0][2:] == ("memory-capacity", {}, [])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, NUMBER_WORDS, counted_setting
@@ -27,8 +28,15 @@ _ONE_FORMAT = r"(?:NV|MX|B)?FP\d+|BF16|TF32\+?|INT\d+"
 FORMATS = rf"(?:{_ONE_FORMAT})(?:/{FORMAT})*"
 #: Words before a device count that say how far a system can scale, not how many devices a run used.
 _SUPPORTING = re.compile(r"\b(?:support(?:s|ed|ing)?|scal(?:e|es|ed|ing)(?:\s+out)?\s+to)\s+(?:up\s+to\s+)?$", re.I)
-#: An operating mode ("eco mode", "lower-voltage mode").
-_MODE = re.compile(r"[\w-]+[ -]mode", re.I)
+#: An operating mode ("eco mode", "lower-voltage mode"; a label's "Low Power Mode", its words capitalised), and the
+#: words that name it.
+_MODE_WORDS = r"(?:(?-i:(?!(?:The|A|An|In|At|On|Its|Our|This|That|Each)\s)[A-Z][a-z]+\s+)+(?-i:Mode)|[\w-]+[ -]mode)"
+_MODE = re.compile(_MODE_WORDS, re.I)
+#: A clock a compute figure was rated at ("3 TOPS @600MHz", "@ 1GHz"), and the GHz each unit is.
+_CLOCK_WORDS = r"(?:(?<=@)|(?<=@\s))\d+(?:\.\d+)?\s?[MG]Hz"
+#: A line's label, before its colon, holding no figure ("Low Power Mode: 3 TOPS").
+_LABEL = re.compile(r"[^:\d]{1,40}:\s")
+_CLOCK = re.compile(r"\s?(?P<n>\d+(?:\.\d+)?)\s?(?P<unit>[MG])Hz", re.I)
 #: An input resolution, width by height ("640×640", "224x224").
 _RESOLUTION = r"(?<![\d.])\d{2,5}\s?[x×]\s?\d{2,5}(?!\.?\d)"
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
@@ -42,7 +50,8 @@ CONDITION = re.compile(
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?|"
     # A workload the figure was had under ("to run ML recommendation workloads while consuming less than 20 W"), an
     # operating mode ("in a lower-voltage mode", "eco mode"), an input resolution ("at 640×640").
-    r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?|[\w-]+[ -]mode|" + _RESOLUTION + r")(?:\b|(?<=\+))", re.I)
+    r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?|" + _MODE_WORDS + "|" + _CLOCK_WORDS + "|" + _RESOLUTION
+    + r")(?:\b|(?<=\+))", re.I)
 #: Such a workload: no setting of a peak, which no workload changes ("peak rates between 100 and 200 TOPS").
 _WORKLOAD = re.compile(r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?", re.I)
 #: Settings of a run, not of the hardware: the software, a batch size, a scenario, concurrency.
@@ -88,6 +97,8 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     # Whether a compute figure counts the doubled rate of sparse arithmetic ("FP8 dense", "without sparsity").
     ("sparsity", re.compile(r"dense|without sparsity", re.I), "none"),
     ("sparsity", re.compile(r"sparse|with sparsity", re.I), "sparse"),
+    ("mode", _MODE, None),
+    ("clock-ghz", _CLOCK, None),
 )
 #: A count of the devices a run used ("eight GPUs", "an 8-chip server", "a single GPU"), written in `at` by its noun.
 _COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card|node)s?", re.I)
@@ -100,8 +111,9 @@ _PARTS_OF = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|twelve|sixteen)\
 _COUNTED_PARTS = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|twelve|sixteen)\s+(?:[\w-]+\s+){0,2}?" + _PARTS + r"\b", re.I)
 _EACH = re.compile(r"[^.;,]{0,40}?\beach\b(?=\s*(?:[.,;)]|$))", re.I)
 _COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
-#: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic).
-_COMPUTE_ONLY = ("sparsity",)
+#: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic; nor does
+#: "@600MHz" of a memory's size).
+_COMPUTE_ONLY = ("sparsity", "clock-ghz")
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
 _FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
 #: What such a parenthesis holds when it gives the figure's sparse counterpart ("(242 sparse)", "(485 with sparsity)").
@@ -120,7 +132,7 @@ _SAME_SETTING = re.compile(r"\b(?:at|with|under|in|using)\s+the\s+same\s+(?:reso
                            r"precision|settings?|configuration|clocks?|frequency|power\s+(?:limit|budget|envelope)|number\s+of\s+[\w-]+)\b", re.I)
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
-_SCENE = ("scenario", "nodes")
+_SCENE = ("scenario", "nodes", "mode")
 #: It is read where catalog names are blanked out ("#"): it names no system, save in a count of a system's units
 #: ("On a single node with 8 B300 units, ..."); "In the offline test the GB200 led, ..." is a clause of its own.
 _OPENING = re.compile(r"(?:on|in|at|with|under|using)\b(?:[^,\d#]|" + COUNTED_WORDS.pattern + r"){0,60},\s", re.I)
@@ -285,6 +297,8 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
         if in_sentence and outside and (setting_of(match.group()) or ("", ""))[0] == "scenario" \
                 and anothers_benchmark(catalog, sentence.text, match.start(), candidate.model):
             continue  # "N in the Llama2 70B server scenario and M on DeepSeek-R1": the scenario of N's benchmark only
+        if not scope.compute and _CLOCK.fullmatch(match.group()):
+            continue  # "operates at 1.35GHz, uses 128MB of memory": a clock is a condition of compute alone
         if scope.compute and ((outside and _RUN_ONLY.fullmatch(match.group())) or _WORKLOAD.fullmatch(match.group())):
             continue  # a chip's peak compute is the same under any software, batch size or scenario said elsewhere, and any workload
         if ((scope.own_hardware and outside) or (not in_sentence and not scope.links)) and _NETWORK.fullmatch(match.group()):
@@ -388,7 +402,9 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
         if attached is not None and setting[0] == "precision" and match.start() != attached.start("precision"):
             elsewhere.append(setting)  # "23.8 petaFLOPS of FP8 or 11.9 petaFLOPS at FP16": the other precision is the other figure's
             continue
-        own = part_span[0] <= match.start() < part_span[1] or in_scene or in_aside
+        # "Low Power Mode: 3 TOPS @600MHz": a line's label before its colon is a setting of every figure after it.
+        in_label = (label := _LABEL.match(text)) is not None and match.end() <= label.end() and candidate.start >= label.end()
+        own = part_span[0] <= match.start() < part_span[1] or in_scene or in_aside or in_label
         (placed if own else elsewhere).append(setting)
         before = before or (own and setting[0] == "precision" and match.start() < candidate.start)
         if setting[0] == "precision":
@@ -548,6 +564,14 @@ def setting_of(word: str) -> tuple[str, str] | None:
         if pattern.fullmatch(word):
             if key == "resolution":
                 return key, re.sub(r"\s?[x×]\s?", "x", word)
+            if key == "mode":
+                # "Low Power Mode": low-power; a mode named by its power alone ("7 W power mode") is left to the reader.
+                name = "-".join(re.split(r"[\s-]+", word.lower())[:-1])
+                return (key, name) if name not in ("", "power") else None
+            if key == "clock-ghz":
+                clock = _CLOCK.fullmatch(word)
+                ghz = Decimal(clock["n"]) / (1000 if clock["unit"].upper() == "M" else 1)  # type: ignore[index]
+                return key, format(ghz.normalize(), "f")
             return key, value or word.split()[0].lower()
     if count := _COUNT.fullmatch(word):
         number = count["n"].lower()

@@ -75,7 +75,9 @@ _SCALE = r"(?:\s*(?:hundred|thousand|million|billion|trillion)\b|[kKMBT](?![\w])
 _PCT = r"\s*(?:%|percent\b|per\s?cent\b)"
 _DASH = r"\s*(?:-|to)\s*"
 
-_GLUED = re.compile(r"(?<=[A-Za-z])(?:\d+(?:\.\d+){2,}|\d{5,})")  # "HBM3410700952226752381", "70B41.512.643.3": cells run together
+#: Cells run together: "HBM3410700952226752381", "70B41.512.643.3", and a multiple glued to the cell before it ("12× train
+#: tps7× infer tps").
+_GLUED = re.compile(r"(?<=[A-Za-z])(?:\d+(?:\.\d+){2,}|\d{5,})|(?<=[a-z])\d+(?:\.\d+)?(?=×)")
 _PERCENT_SPAN = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?\s*-\s*(?P<hi>{_NUM}){_PCT}(?!\s+of\b)", re.I)
 _PERCENT_OF_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?{_DASH}(?P<hi>{_NUM}){_PCT}\s+of\b", re.I)
 _PERCENT_OF = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}\s+of\b(?!\s+(?:the\s+)?(?:time|users|cases|respondents)\b)", re.I)
@@ -86,6 +88,8 @@ _RESOLUTION = re.compile(rf"{_START}\d{{2,5}}\s?[x×]\s?\d{{2,5}}(?!\.?\d)")
 #: A range written "between N and M" ("between 100 and 200 TOPS", "between $2 and $3 million"): read from its first number.
 _BETWEEN_RANGE = re.compile(rf"(?<=\bbetween ){_START}(?P<cur>\$)?(?P<lo>{_NUM})(?P<s1>{_SCALE})?\s+and\s+\$?(?P<hi>{_NUM})(?P<s2>{_SCALE})?(?![\d/])", re.I)
 _PERCENT = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}", re.I)
+#: A percent change written with its sign ("$0.88 (-86 %)", "+12%"), after a space or an opening parenthesis.
+_SIGNED_PERCENT = re.compile(rf"(?<=[(\s])(?P<sign>[-+])(?P<n>{_NUM})\s*%")
 _RATIO = re.compile(rf"{_START}(?P<n>{_NUM}){_TIMES}", re.I)
 _FRACTION = re.compile(rf"{_START}(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\w/])(?P<the>\s+(?:the|of|as)\b)?", re.I)
 #: A fraction in words before what it is a part of ("a fourth of the power", "one-third the cost", "a quarter as
@@ -219,10 +223,10 @@ def _percent(text: str, match: re.Match) -> Reading | None:
     if word and word.group(1) not in (*_DIRECTION_UP, *_DIRECTION_DOWN) and (named := _NAMED_CHANGE.match(after)):
         word = named  # "a 27% performance speed-up", "a 40% TCO reduction": the change is the word after its noun
     direction = None
-    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increase[sd]?|improve[sd]?|boost(?:s|ed)?|rais(?:es|ed)|up)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before) \
+    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increas(?:e[sd]?|ing)|improv(?:e[sd]?|ing)|boost(?:s|ed|ing)?|rais(?:es|ed|ing)|up)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before) \
             or _LEAD_GROWS.search(before):
         direction = "up"
-    elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut|reduce[sd]?|lower(?:s|ed)?|down)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before):
+    elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut(?:s|ting)?|reduc(?:e[sd]?|ing)|lower(?:s|ed|ing)?|down)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before):
         direction = "down"
     if direction is None:
         reading = _make(text, match, VALUE, ("n",), label="%")
@@ -389,6 +393,7 @@ _READERS: tuple[tuple[re.Pattern, Callable[[str, re.Match], Reading | None]], ..
     (_PERCENT_OF, lambda text, match: _make(text, match, PERCENT_OF, ("n",), label="percent of")),
     (_RATIO_RANGE, lambda text, match: _make(text, match, RANGE, ("lo", "hi"), is_ratio=True, label="x")),
     (_PERCENT_SPAN, lambda text, match: _make(text, match, RANGE, ("lo", "hi"), label="%", role=PERCENT_SPAN)),
+    (_SIGNED_PERCENT, lambda text, match: _make(text, match, RATIO, ("n",), label="%", direction="down" if match["sign"] == "-" else "up")),
     (_PERCENT, _percent),
     (_RATIO, _ratio),
     (_FRACTION, _fraction),
