@@ -125,10 +125,19 @@ HELD_OUT_FOURTEENTH: tuple[str, ...] = (
     "79_memryx-mx3-datasheet",
     "80_specpicks-hexagon-npu-llamacpp",
 )
+#: Held out to the end of the round that read 75-80: gold written before any draft, scored once, then read.
+HELD_OUT_FIFTEENTH: tuple[str, ...] = (
+    "81_gcloud-tpu-v6e-docs",
+    "82_amdainews-rebellions-rebel-quad",
+    "83_cudo-h100-l40s-a100-benchmarks",
+    "84_reddlx-dual-mi50-qwen36",
+    "85_linley-lightmatter-envise",
+    "86_cerebras-software-release-2-0",
+)
 GROUPS = (
     ("development", lambda stem: not any(stem in group for group in (USED_FOR_PRECISION, RELEASED, RELEASED_SEVENTH, HELD_OUT_LAST, HELD_OUT_NINTH,
                                                                      HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH,
-                                                                     HELD_OUT_THIRTEENTH, HELD_OUT_FOURTEENTH))),
+                                                                     HELD_OUT_THIRTEENTH, HELD_OUT_FOURTEENTH, HELD_OUT_FIFTEENTH))),
     ("held out, scored, then used for precision (06, 08, 13-20)", lambda stem: stem in USED_FOR_PRECISION),
     ("held out, scored, then used for development (21-32)", lambda stem: stem in RELEASED),
     ("held out, scored once, then used for development (33-38)", lambda stem: stem in RELEASED_SEVENTH),
@@ -139,6 +148,7 @@ GROUPS = (
     ("held out, scored once, then used for precision (63-68)", lambda stem: stem in HELD_OUT_TWELFTH),
     ("held out, scored once, then used for precision (69-74)", lambda stem: stem in HELD_OUT_THIRTEENTH),
     ("held out, scored once at the end, then read (75-80)", lambda stem: stem in HELD_OUT_FOURTEENTH),
+    ("held out, scored once, then read (81-86)", lambda stem: stem in HELD_OUT_FIFTEENTH),
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 

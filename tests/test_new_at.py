@@ -57,6 +57,9 @@ def test_a_figure_reported_as_a_projection_of_what_a_system_would_do_has_a_proje
     found = _found("The team projected a 90% gain but delivered a throughput of 9,000 tokens per second on Kimi K2.5 for Jalapeño.")
     assert [f[3] for f in found if f[0] == "9000"] == [{}]
     assert _found("The company projects a throughput of 9,000 tokens per second on Kimi K2.5 for Jalapeño.")[0][3] == {}
+    # What a source expects a system to do is a projection too.
+    assert _found("The company expects Jalapeño to reach a throughput of 9,000 tokens per second on Kimi K2.5.")[0][3] == {"basis": "projected"}
+    assert _found("Jalapeño is expected to deliver a throughput of 9,000 tokens per second on Kimi K2.5.")[0][3] == {"basis": "projected"}
 
 
 def test_a_scenario_written_as_another_models_benchmark_is_not_the_figures():

@@ -477,3 +477,15 @@ def test_a_unit_alone_in_parentheses_after_a_figure_is_its_unit():
     assert _found("For Jalapeño, 22.23879355/75.4%=29.5(Tflops).") == [("29.5", None, "peak-compute", [])]
     assert [f for f, *_ in _found("Jalapeño: 277.01 (frame/s) * 72540.48768 (Mops)=20.09 (Tflops)")] == ["277.01", "20.09"]
     assert _found("Jalapeño ran 40 (all of them) in a row.") == []
+
+
+def test_memory_words_narrow_a_figure_to_the_memory_familys_metrics():
+    """A catalog that also keeps memory in use during a run (GB, another family) leaves "80 GB of HBM3" the device's
+    memory capacity and "a 48MB cache" its on-chip memory: the words of memory and of its place speak of the memory
+    family's metrics only."""
+    catalog = load_catalog(("c.yaml", b"metrics:\n  memory-used: {name: accelerator memory in use during a run, unit: GB, better: lower, "
+                                      b"family: memory-use}\n"))
+    assert _found("Jalapeño has 80 GB of HBM3.", catalog) == [("80", None, "memory-capacity", [])]
+    assert _found("Inside, Jalapeño has a 48MB cache.", catalog) == [("48", None, "on-chip-memory", [])]
+    # Words of use name the other metric.
+    assert _found("Jalapeño had 31 GB of accelerator memory in use during a run.", catalog) == [("31", None, "memory-used", [])]

@@ -349,3 +349,20 @@ def test_a_sentence_opening_on_the_new_system_gives_it_the_figures_of_a_clause_w
     _, found = scaffold("The new GB300 is a cut-down version of the GB200, with 96GB of HBM3 memory.", "x", load_catalog(), archive=None,
                         publisher=None, url=None, published=None)
     assert [(str(c.figure), c.system, sorted(c.doubts)) for c in found] == [("96", "gb300", [])]
+
+
+def test_figures_after_one_word_parentheses_are_the_sentences_subjects():
+    """"The X delivers 1 PFLOPS (FP16) / 2 PFLOPS (FP8) at 600W TDP with 4.8 TB/s of HBM3E bandwidth, undercutting the
+    H200 by ~20.7% more performance-per-watt": a one-word parenthesis is an aside, so every figure is the X's; the H200,
+    after a verb of winning, is the comparator of the change, and owns none of them; "HBM3E" is the bandwidth's memory, no
+    condition of the power."""
+    catalog = load_catalog(("c.yaml", catalog_text().encode()))
+    text = ("The Rebel Quad delivers 1 Petaflops (FP16) / 2 Petaflops (FP8) at 600W TDP with 4.8 TB/s aggregate HBM3E "
+            "bandwidth, undercutting Nvidia’s H200 by ~20.7% more performance-per-watt")
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    drafted = [(str(c.figure), c.system, c.vs, c.metric, dict(c.at), sorted(c.doubts)) for c in found]
+    assert drafted[:4] == [("1", "rebellions-rebel-quad", None, "peak-compute", {"precision": "fp16"}, []),
+                           ("2", "rebellions-rebel-quad", None, "peak-compute", {"precision": "fp8"}, []),
+                           ("600", "rebellions-rebel-quad", None, "rated-power", {}, []),
+                           ("4.8", "rebellions-rebel-quad", None, "memory-bandwidth", {}, [])]
+    assert drafted[4][:4] == ("1.207", "rebellions-rebel-quad", "h200", "energy-efficiency")

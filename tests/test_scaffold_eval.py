@@ -13,6 +13,7 @@ import pytest
 from .scaffold_eval import (
     GROUPS,
     HELD_OUT_ELEVENTH,
+    HELD_OUT_FIFTEENTH,
     HELD_OUT_FOURTEENTH,
     HELD_OUT_TENTH,
     HELD_OUT_THIRTEENTH,
@@ -30,7 +31,8 @@ def test_draft_against_gold(stem, tmp_path):
     score = score_article(stem, tmp_path)
     SCORES[stem] = score
     assert score.gold > 0
-    if any(stem in group for group in (HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH, HELD_OUT_THIRTEENTH, HELD_OUT_FOURTEENTH)):
+    if any(stem in group for group in (HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH, HELD_OUT_THIRTEENTH, HELD_OUT_FOURTEENTH,
+                                          HELD_OUT_FIFTEENTH)):
         return  # held out: held to its totals as first scored (test_totals_hold), not tuned article by article
     assert score.candidates > 0
     # The measured levels (see the README): no wrong live claim in any other article, at most half its proposals not figures.
@@ -47,7 +49,7 @@ def _held(scores: list[Score], right: int, wrong: int, non_figures: int) -> None
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
-    development, used, released, seventh, held_out, ninth, tenth, eleventh, twelfth, thirteenth, fourteenth = (
+    development, used, released, seventh, held_out, ninth, tenth, eleventh, twelfth, thirteenth, fourteenth, fifteenth = (
         [s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
@@ -152,5 +154,13 @@ def test_totals_hold():
     # Then read: a dash between decimals is a range ("0.5 - 2W"), a lead-in keeps a heading's anchor mark ("Key
     # Features:#"), the devices a system can scale to are no count: 6 of 43 not figures; numbers of products' names
     # ("8 Gen 4", "Core Ultra 7 155H", "16-inch") no figures: 2 of 39; a sentence opening on "The new H20 ..." its
-    # subject's, "TB/sec" TB/s: 7 right.
-    _held(fourteenth, right=7, wrong=0, non_figures=2)
+    # subject's, "TB/sec" TB/s: 7 right. Then a unit alone in parentheses ("277 (frame per second)") is read, and a
+    # datasheet line's mode label and clock are its settings ("Turbo Mode: 6 TOPS @1GHz"): 10 right.
+    _held(fourteenth, right=10, wrong=0, non_figures=2)
+    # 81-86, gold written before any draft, scored once at the end of the round that read 75-80, before anything was
+    # changed for it: 1 of 62 gold claims live and right, 2 of 3 live claims wrong, 11 of 64 candidates not figures. The
+    # two readings its gold files needed from the shared figure reader ("(-86 %)", "tps7×") were added before any draft.
+    # Then read: a one-word parenthesis is no break between a figure and the sentence's subject ("The Rebel Quad delivers
+    # 1 Petaflop (FP16) / 2 Petaflops (FP8) at 600W"), "undercutting" is a verb of winning, what a source "expects" a
+    # system to do is a projection: 4 right, none wrong.
+    _held(fifteenth, right=4, wrong=0, non_figures=11)

@@ -7,8 +7,9 @@ import re
 from jalapeno_audit.authoring.candidate import Candidate
 
 #: A forecast reported as one: what a system would or will do, said as its source's projection ("the company projected
-#: its Gaudi 3 AI accelerator would offer 1.5x ...").
-_PROJECTED = re.compile(r"\bproject(?:ed|s)\b.*\b(?:would|will)\b", re.I)
+#: its Gaudi 3 AI accelerator would offer 1.5x ...") or expectation ("it expects Envise to provide about six times ...",
+#: "is expected to deliver").
+_PROJECTED = re.compile(r"\bproject(?:ed|s)\b.*\b(?:would|will)\b|\bexpect(?:s|ed)?\b(?:\s+[\w’'-]+){0,4}?\s+to\s+[a-z]+", re.I)
 
 
 def projected(candidate: Candidate, text: str, part_start: int) -> None:

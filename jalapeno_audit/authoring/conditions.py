@@ -502,15 +502,25 @@ def _each_its_own(candidate: Candidate, match: re.Match[str], unnamed: str, sett
                for reading in read_figures(unnamed) if reading.end != candidate.end)
 
 
+#: How far after a figure a word may stand and be that figure's (its unit and a word between: "4.8 TB/s aggregate HBM3E").
+_RIGHT_AFTER = 20
+
+
 def _anothers_figure(candidate: Candidate, match: re.Match[str], unnamed: str, part: tuple[int, int], metric: Metric | None) -> bool:
     """Whether a precision or a memory type the sentence states is written in the clause of another figure, and a power
     figure is drafted ("with FP16 ... computing power reaching 256 TFLOPS, ..., 80GB HBM3 memory, ... and a power
     consumption of 310W"): the compute figure's format, the memory's type, no condition of the power."""
     kind = "memory" if MEMORY_TYPE.fullmatch(match.group()) else (setting_of(match.group()) or ("", ""))[0]
-    if metric is None or metric.family != "power" or part[0] <= match.start() < part[1] or kind not in ("precision", "memory"):
+    if metric is None or metric.family != "power" or kind not in ("precision", "memory"):
         return False
+    readings = read_figures(unnamed)
+    if part[0] <= match.start() < part[1]:
+        # In the power figure's own clause, a word right after a later figure is that figure's ("at 600W TDP with 4.8
+        # TB/s aggregate HBM3E bandwidth": the bandwidth's memory).
+        return any(candidate.end < reading.start and reading.label and 0 <= match.start() - reading.end <= _RIGHT_AFTER
+                   for reading in readings)
     return any(reading.end != candidate.end and reading.label and (span := clause(unnamed, reading.start, reading.end))[0] <= match.start() < span[1]
-               for reading in read_figures(unnamed))
+               for reading in readings)
 
 
 def lists_capabilities(text: str, words: re.Pattern[str]) -> bool:

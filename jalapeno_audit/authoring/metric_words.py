@@ -208,9 +208,13 @@ _EXTERNAL = re.compile(r"\bexternal\b", re.I)
 def memory_by_place(metrics: set[str], catalog: Catalog, part: str) -> set[str]:
     """Of the memory metrics a figure's unit fits alike, the on-chip one when its clause speaks only of memory on the chip
     ("a 48MB cache"), the external one when only of memory outside the device ("1.2PB of external memory"), the others
-    when only of the device's own memory ("80 GB HBM3"); else all of them."""
-    if len(metrics) < 2 or any(catalog.metrics[m].family != "memory" for m in metrics):
+    when only of the device's own memory ("80 GB HBM3"); else all of them. The words of a place speak of the memory
+    family's metrics only: a metric of memory in use during a run, of another family, is not one a place names."""
+    if len(metrics) < 2:
         return metrics
+    fitting, metrics = metrics, {m for m in metrics if catalog.metrics[m].family == "memory"}
+    if not metrics:
+        return fitting
     on_chip = {m for m in metrics if _named_with(_ON_CHIP, catalog, m)}
     external = {m for m in metrics - on_chip if _named_with(_EXTERNAL, catalog, m)}
     text = fold_hyphens(part)
@@ -221,7 +225,7 @@ def memory_by_place(metrics: set[str], catalog: Catalog, part: str) -> set[str]:
         return external
     if off and not on and not outside and len(on_chip) <= 1 and (own := metrics - on_chip - external):
         return own
-    return metrics
+    return fitting
 
 
 def memory_outside(metric: str, fits: set[str], catalog: Catalog, part: str) -> set[str] | None:

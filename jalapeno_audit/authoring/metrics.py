@@ -217,8 +217,10 @@ class MetricReader:
                 and (link := self._chip_link(unit_metrics, part, tail)) is not None:
             return link, unit or self._kept_in(link, written), ""
         if len(both) != 1 and _MEMORY_WORDS.search(sentence) and not INTERCONNECT_WORDS.search(part):
+            # Words of memory narrow the metrics to the memory family's, which the memory's place may narrow further;
+            # a metric of memory in use during a run is of another family ("memory-use").
             memory = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "memory"}
-            both = memory if len(memory) == 1 else both
+            both = memory or both
         if len(both) != 1 and len(placed := memory_by_place(both or unit_metrics, self.catalog, part)) == 1:
             both = placed
         if len(both) == 1 and (outside := memory_outside(next(iter(both)), unit_metrics, self.catalog, part)) is not None:

@@ -78,6 +78,9 @@ _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|ei
 _NAME_BETWEEN = re.compile(r"\s+#{2,}(?=\s)")
 #: A parenthesis that holds one word glossing the words before it ("(TOPS)", "(exaflops)"), the clause going on after it.
 _GLOSS = re.compile(r"\s*\(\s*[A-Za-z][\w/-]{1,14}\s*\)(?=\s+[a-z])")
+#: A one-word parenthesis that closes right before a clause, and a slash that joins alternatives after it ("1 PFLOPS
+#: (FP16) / 2 PFLOPS (FP8) at 600W"): the clause after it goes on the one before.
+_GLOSS_BEFORE = re.compile(r"\(\s*[A-Za-z][\w/-]{1,14}\s*\)\s*(?:/\s*)?$")
 #: A parenthesis right after a value's unit ("1756 FPS (M.2)"): what it holds may qualify the figure.
 _UNIT_ASIDE = re.compile(r"\s*[A-Za-z][\w/%-]*\s*\((?P<inside>[^()]{1,30})\)")
 #: Words after a sum that make it a price of a unit ("$3 million per rack", "$2M/year").
@@ -241,7 +244,7 @@ class Scaffolder:
             # paragraph about another system than the article's subject: its items' system is left to the reader.
             self.sides.lead_sides(candidate, sentence.lead, None if sentence.lead_before else subject)
         else:
-            self.sides.sides(candidate, reading, text, part_start, subject, previous, sentence.context)
+            self.sides.sides(candidate, reading, text, _past_glosses(masked, part_start), subject, previous, sentence.context)
         if candidate.reversed:
             candidate.system, candidate.vs = candidate.vs, candidate.system
             doubts = {"system": candidate.doubts.pop("vs", None), "vs": candidate.doubts.pop("system", None)}
@@ -464,3 +467,11 @@ def scaffold(article: str, source_id: str, catalog: Catalog, *, archive: str | N
         else:
             out += block
     return "\n".join(out) + "\n", candidates
+
+
+def _past_glosses(masked: str, part_start: int) -> int:
+    """Where the clause whose owner is sought starts: before the one-word parentheses that end the clauses before it ("The
+    X delivers 1 PFLOPS (FP16) / 2 PFLOPS (FP8) at 600W": the 2 and the 600W are the X's, named before "(FP16)")."""
+    while (gloss := _GLOSS_BEFORE.search(masked, 0, part_start)) is not None and gloss.start() > 0:
+        part_start = clause(masked, gloss.start(), gloss.start())[0]
+    return part_start

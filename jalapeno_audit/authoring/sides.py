@@ -30,7 +30,8 @@ _VERSUS = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|over|
                      r"(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)  # "than Nvidia’s H100", "than the previous-gen Gaudi 2"
 #: Words that name a comparator whatever else the sentence says ("2x faster on H100 than on AMD's MI300X").
 #: Verbs of winning: the system before them is ahead of the one after ("X outperformed Y by 2x").
-WINNING = r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?"
+WINNING = (r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|outpac(?:es|ed|ing)|"
+           r"undercut(?:s|ting)?")
 #: Also a verb of winning ("outperformed A100 by 2x", "leads the GB200 by 1.8x") and "compared to previous results on Y".
 _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1,3}?(?=\s+(?:on|of|from)\b)|\s+(?:its|their)\s+predecessors?,)?|versus|vs\.?|against|relative to|"
                             r"comparable to|similar to|on par with|"
