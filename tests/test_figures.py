@@ -193,3 +193,12 @@ def test_a_multiple_glued_to_the_cell_before_it_is_found_only_as_glued():
 def test_a_verb_of_change_in_its_ing_form_gives_a_percent_its_direction():
     assert [(r.values, r.direction) for r in read_figures("boosting performance by 50% on large GPT models")] == [((F(3, 2),), "up")]
     assert [(r.values, r.direction) for r in read_figures("cutting costs by about 30%")] == [((F(7, 10),), "down")]
+
+
+def test_a_count_before_a_figure_with_its_unit_is_no_figure():
+    """"2 x 100 Gbps NIC", "two 200Gbps network cards": how many things have the figure, not a multiple or a value."""
+    assert [(r.text, r.kind) for r in read_figures("Per-host NIC configuration 2 x 100 Gbps NIC 4 x 200 Gbps NIC")] == [
+        ("100", "value"), ("200", "value")]
+    assert [r.text for r in read_figures("with 1TB of DDR4 memory and two 200Gbps smart network interface cards")] == ["1", "200"]
+    # A multiple before a word stays a multiple.
+    assert [(r.text, r.kind) for r in read_figures("Jalapeño is 2x faster than the H100")] == [("2x", "ratio")]

@@ -80,3 +80,26 @@ def test_a_figure_handed_back_to_whoever_stated_it_is_their_claim_not_another():
     # Another figure after "your", or the same one said again without it, is proposed.
     assert _figures(text.replace("Your 2050", "Your 2150")) == ["2050", "2150"]
     assert _figures(text.replace("Your 2050", "The 2050")) == ["2050", "2050"]
+
+
+def test_a_number_in_inline_code_is_no_figure():
+    """"with a 64k context window (`-c 65536`)": the code span holds a command's argument."""
+    assert _figures("Groq reaches 957 tokens/s with a 64k context window (`-c 65536`).") == ["957"]
+    assert _figures("Groq reaches 957 tokens/s with a 64k context window (-c 65536).")[:1] == ["957"]
+
+
+def test_a_text_wrapped_at_a_fixed_width_is_read_with_its_lines_joined():
+    """Three lines or more that go on the line before them (a small letter after a line that ends no sentence) make a
+    wrapped text: "**27.96 - 28.57" and "tokens/sec**" on the next line are one range with its unit. One such line alone
+    may be a heading that opens with a product's name, and is left as written."""
+    from jalapeno_audit.authoring.sentences import sentences
+
+    wrapped = ("Here are the stats captured from a real\nlong-context conversation:\n"
+               "* **Generation Speed (Decode)**: **27.96 - 28.57\ntokens/sec**\n"
+               "* **VRAM footprint**: Super clean **13.7 GB** VRAM\nusage per GPU.")
+    assert [s.text for s in sentences(wrapped)] == [
+        "Here are the stats captured from a real long-context conversation:",
+        "**Generation Speed (Decode)**: **27.96 - 28.57 tokens/sec**",
+        "**VRAM footprint**: Super clean **13.7 GB** VRAM usage per GPU."]
+    single = "Memory: 12GB GDDR6, 192-bit memory bus\nn150s/n300s Comparison Table"
+    assert [s.text for s in sentences(single)] == ["Memory: 12GB GDDR6, 192-bit memory bus", "n150s/n300s Comparison Table"]

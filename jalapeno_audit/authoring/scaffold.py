@@ -78,6 +78,8 @@ _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|ei
 _NAME_BETWEEN = re.compile(r"\s+#{2,}(?=\s)")
 #: A parenthesis that holds one word glossing the words before it ("(TOPS)", "(exaflops)"), the clause going on after it.
 _GLOSS = re.compile(r"\s*\(\s*[A-Za-z][\w/-]{1,14}\s*\)(?=\s+[a-z])")
+#: A span of inline code, as markdown writes it.
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
 #: A one-word parenthesis that closes right before a clause, and a slash that joins alternatives after it ("1 PFLOPS
 #: (FP16) / 2 PFLOPS (FP8) at 600W"): the clause after it goes on the one before.
 _GLOSS_BEFORE = re.compile(r"\(\s*[A-Za-z][\w/-]{1,14}\s*\)\s*(?:/\s*)?$")
@@ -160,8 +162,10 @@ class Scaffolder:
         text = sentence.text
         masked = mask(text, [*self.systems, *self.models])
         every = read_figures(masked)
-        readings = [_won_by(masked, r) for r in every if not r.glued]
-        table_row = len(readings) < len(every)
+        # A number in a span of inline code ("(`-c 65536`)") is a command's argument, not a figure of the text.
+        code = [span.span() for span in _CODE_SPAN.finditer(masked)]
+        readings = [_won_by(masked, r) for r in every if not r.glued and not any(a <= r.start < b for a, b in code)]
+        table_row = any(r.glued for r in every)
         not_conditions: tuple[tuple[int, int], ...] = ()
         given: dict[int, dict[str, str]] = {}
         if (respectively := respective(text)) is not None:

@@ -67,6 +67,36 @@ def metadata_and_body(article: str) -> tuple[dict[str, str], str]:
     return metadata, "\n".join(lines[index:])
 
 
+#: A line joined to the one before it, which it goes on (see ``_unwrapped``).
+_WRAPPED = "\n"
+#: How many lines that go on the one before make a text one wrapped at a fixed width: one alone may be a heading
+#: that opens with a product's name ("n150s/n300s Comparison Table").
+_WRAPS = 3
+#: A line that goes on the one before it: it opens with a small letter ("tokens/sec**", "usage per GPU with ...").
+_GOES_ON = re.compile(r"[a-z]")
+#: A line that a line after it cannot go on: one that ends a sentence or a lead-in, or a heading.
+_ENDED = re.compile(r"[.!?:][\"”’)*]*$|^#")
+
+
+def _unwrapped(lines: list[str], tabled: frozenset[str]) -> list[str]:
+    """Lines as written, but a text wrapped at a fixed width ("**27.96 - 28.57" and "tokens/sec**" on the next line) has
+    each line that goes on the one before joined to it, and is marked ``_WRAPPED`` in its place; a table's lines stay.
+    A text is read so when at least ``_WRAPS`` of its lines go on the one before them."""
+    goes_on = [number for number in range(1, len(lines)) if lines[number] and lines[number - 1] and _GOES_ON.match(lines[number])
+               and not _ENDED.search(lines[number - 1]) and lines[number] not in tabled and lines[number - 1] not in tabled]
+    if len(goes_on) < _WRAPS:
+        return lines
+    result = list(lines)
+    last = 0
+    for number in range(len(lines)):
+        if number in goes_on:
+            result[last] = f"{result[last]} {lines[number]}"
+            result[number] = _WRAPPED
+        else:
+            last = number
+    return result
+
+
 def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]:
     """Lines, then sentences within them; a blank line ends a paragraph, and so does a line break in a text with no
     blank lines when it ends a sentence and the next line opens one (see ``_paragraph_opens``).
@@ -79,11 +109,13 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
     found: list[tuple[str, int, bool]] = []
     line_of: list[int] = []  # the line each sentence of ``found`` stands on
     paragraph = 0
-    lines = [" ".join(line.split()) for line in body.splitlines()]
+    lines = _unwrapped([" ".join(line.split()) for line in body.splitlines()], tabled)
     written = [number for number, line in enumerate(lines) if line]
     lined = bool(written) and all(lines[written[0]:written[-1] + 1])
     listed = False  # the line before is a list's lead-in ending with a colon, or an item of that list
     for number, line in enumerate(lines):
+        if line == _WRAPPED:
+            continue  # joined to the line before it
         if not line:
             paragraph, listed = paragraph + 1, False
             continue

@@ -236,10 +236,15 @@ def _percent(text: str, match: re.Match) -> Reading | None:
     return _make(text, match, RATIO, ("n",), label="%", direction=direction)
 
 
+#: A figure with its unit right after a count ("2 x 100 Gbps NIC", "two 200Gbps network cards"): the count is how many
+#: things have that figure, no figure itself.
+_COUNT_OF_FIGURES = re.compile(r"\s+\d[\d,]*(?:\.\d+)?\s?[A-Za-z]")
+
+
 def _ratio(text: str, match: re.Match) -> Reading | None:
     after = text[match.end():match.end() + 20]
-    if (_PRODUCT.match(after) or _COUNTED.match(after)) and re.search(r"[x×]\s*$", match.group()):
-        return _nonfigure(text, match, COUNT)  # "8x H100", "4x GPUs": a device count
+    if (_PRODUCT.match(after) or _COUNTED.match(after) or _COUNT_OF_FIGURES.match(after)) and re.search(r"[x×]\s*$", match.group()):
+        return _nonfigure(text, match, COUNT)  # "8x H100", "4x GPUs", "2 x 100 Gbps NIC": a count
     if re.match(r"\s*(?:per|a|each|every)\s+(?:second|minute|hour|day|year)\b", after, re.I):
         return _nonfigure(text, match, COUNT)  # "100 times per second": a frequency
     return _make(text, match, RATIO, ("n",), label="x")
@@ -319,7 +324,7 @@ def _word_value(text: str, match: re.Match) -> Reading | None:
         # "one word at a time", "one of the fastest": an article or a pronoun, no figure; but a 1 written there for the
         # quote check, which asks only whether a figure is written ("one teraflop", "in just one day" are figures)
         return _replace_role(reading, WORD)
-    if _counts(text, match.end(), label) or _PRODUCT.match(text[match.end():match.end() + 20]):
+    if _counts(text, match.end(), label) or _PRODUCT.match(text[match.end():match.end() + 20]) or _COUNT_OF_FIGURES.match(text, match.end()):
         return _replace_role(reading, COUNT)
     if label and label.lower() in _PERIODS and _PAST.search(text, 0, match.start()):
         return _replace_role(reading, YEAR)  # "over the last five months": a period
