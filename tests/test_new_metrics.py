@@ -489,3 +489,18 @@ def test_memory_words_narrow_a_figure_to_the_memory_familys_metrics():
     assert _found("Inside, Jalapeño has a 48MB cache.", catalog) == [("48", None, "on-chip-memory", [])]
     # Words of use name the other metric.
     assert _found("Jalapeño had 31 GB of accelerator memory in use during a run.", catalog) == [("31", None, "memory-used", [])]
+
+
+def test_a_share_of_what_is_better_lower_is_the_inverse_advantage_whatever_the_metric():
+    """"at half the watts", "1/3 the power": no metric phrase settles which power it is, but what is had less of is better
+    lower, so the advantage factor is the inverse (2, 3), as the format writes "1/3 the power"; a share of something
+    better higher ("half the throughput") stays the share."""
+    from .scaffold_eval import catalog_text
+
+    catalog = load_catalog(("c.yaml", catalog_text().encode()))
+    _, found = scaffold("On Llama 3.1 8B the H100 is 2.5x faster than the A100 at half the watts.", "x", catalog,
+                        archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), "figure" in c.doubts) for c in found] == [("2.5", False), ("2", False)]
+    _, found = scaffold("The H100 reaches half the throughput of the B200.", "x", catalog, archive=None, publisher=None, url=None,
+                        published=None)
+    assert [(str(c.figure), c.metric) for c in found] == [("0.5", "throughput")]

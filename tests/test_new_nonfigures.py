@@ -66,6 +66,12 @@ def test_the_host_computers_memory_is_no_accelerators():
     assert _figures("| Host RAM | 64 GB DDR5 |") == []
     assert _figures("The server pairs the card with 512 GB of host memory.") == []
     assert "64" in _figures("The B200 carries 64 GB of HBM3e memory.")
+    # Written as a table row or a list's key ("DRAM per host", "**RAM**:"), or as the system's memory.
+    assert _figures("DRAM per host 512 GiB") == []
+    assert _figures("* **RAM**: 64GB DDR4") == []
+    assert _figures("The system has eight Gaudi 3 cards and 1 TB of system memory.") == []
+    # The card's own RAM is the device's.
+    assert "24" in _figures("* **VRAM**: 24GB GDDR6X")
 
 
 def test_a_figure_behind_a_sign_is_doubted_on_its_bound():

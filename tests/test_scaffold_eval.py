@@ -163,5 +163,6 @@ def test_totals_hold():
     # Then read: a one-word parenthesis is no break between a figure and the sentence's subject ("The Rebel Quad delivers
     # 1 Petaflop (FP16) / 2 Petaflops (FP8) at 600W"), "undercutting" is a verb of winning, what a source "expects" a
     # system to do is a projection: 4 right, none wrong; a count before a figure with its unit is none ("2 x 100 Gbps
-    # NIC", "two 200Gbps cards"), nor is a number in inline code ("`-c 65536`"): 8 of 62 not figures.
-    _held(fifteenth, right=4, wrong=0, non_figures=8)
+    # NIC", "two 200Gbps cards"), nor is a number in inline code ("`-c 65536`"): 8 of 62 not figures; nor the host's
+    # memory written "DRAM per host" or as a list's "**RAM**:" key: 5.
+    _held(fifteenth, right=4, wrong=0, non_figures=5)

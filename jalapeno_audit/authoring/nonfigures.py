@@ -30,9 +30,10 @@ _NETWORK_WITH = re.compile(r"\b(?:InfiniBand|Ethernet|switch(?:es)?|NICs?|networ
 #: specification of the device it is said of.
 _WORTH = re.compile(r"\s*(?:[A-Za-z/]+\s+)?worth\s+of\b", re.I)
 
-#: The host computer's memory beside an accelerator's ("| Host RAM | 64 GB DDR5 |", "64 GB of host memory").
-_HOST_BEFORE = re.compile(r"\bhost\s+(?:memory|ram|dram)\b[^.;]{0,30}$", re.I)
-_HOST_AFTER = re.compile(r"\s*[A-Za-z]*\s+(?:of\s+)?host\s+(?:memory|ram|dram)\b", re.I)
+#: The host computer's memory beside an accelerator's ("| Host RAM | 64 GB DDR5 |", "DRAM per host 512 GiB", a list's
+#: "**RAM**: 64GB DDR4", "64 GB of host memory", "1 TB of system memory"). A RAM of its own, a VRAM, is the device's.
+_HOST_BEFORE = re.compile(r"(?:\bhost\s+(?:memory|ram|dram)\b|\b(?:memory|ram|dram)\s+per\s+host\b)[^.;]{0,30}$|(?<![\w-])RAM[*_]*:\s*[*_]*$", re.I)
+_HOST_AFTER = re.compile(r"\s*[A-Za-z]*\s+(?:of\s+)?(?:host|system)\s+(?:memory|ram|dram)\b", re.I)
 
 #: A question asks and states nothing: its figures are someone's, doubted or sourced ("Where does the 3200 FPS claim come from?").
 _QUESTION = re.compile(r"\?[\"”’)]*\s*$")

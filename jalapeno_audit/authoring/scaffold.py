@@ -78,6 +78,8 @@ _COMPONENT = re.compile(r"(?<![\w.,])(?:\d+\s*x|two|three|four|five|six|seven|ei
 _NAME_BETWEEN = re.compile(r"\s+#{2,}(?=\s)")
 #: A parenthesis that holds one word glossing the words before it ("(TOPS)", "(exaflops)"), the clause going on after it.
 _GLOSS = re.compile(r"\s*\(\s*[A-Za-z][\w/-]{1,14}\s*\)(?=\s+[a-z])")
+#: What a share below one is of, right after it, when it is better lower ("half the watts", "1/3 the power").
+_LESS_OF = re.compile(r"\s+(?:of\s+)?(?:the|its|their)\s+(?:power|watts?|wattage|energy|electricity|cost|price|latency)\b", re.I)
 #: A span of inline code, as markdown writes it.
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 #: A one-word parenthesis that closes right before a clause, and a slash that joins alternatives after it ("1 PFLOPS
@@ -349,6 +351,10 @@ class Scaffolder:
                 candidate.reversed = bool(lower_better)
         elif reading.kind == MULTIPLE and reading.numbers[0] < 1:
             share = reading.numbers[0]
+            if lower_better is None and _LESS_OF.match(candidate.quote, reading.end):
+                # "at half the watts", "1/3 the power": what is had less of is what is better lower, whichever its
+                # metric: the advantage factor is the inverse.
+                lower_better = True
             if lower_better is None:
                 candidate.figure = _fraction_text(share)
                 candidate.doubts["figure"] = f"'{reading.text}': the advantage factor depends on the metric"
