@@ -134,10 +134,20 @@ HELD_OUT_FIFTEENTH: tuple[str, ...] = (
     "85_linley-lightmatter-envise",
     "86_cerebras-software-release-2-0",
 )
+#: Held out to the end of the round that read 81-86: gold written before any draft, scored once, at the end.
+HELD_OUT_SIXTEENTH: tuple[str, ...] = (
+    "87_theregister-lunar-lake-npu",
+    "88_syntiant-ndp120-standby-power",
+    "89_reddit-tesla-fsd-npu",
+    "90_kvynlim-drive-agx-thor",
+    "91_strake-local-llm-three-machines",
+    "92_branes-hailo-edge-ai-doc",
+)
 GROUPS = (
     ("development", lambda stem: not any(stem in group for group in (USED_FOR_PRECISION, RELEASED, RELEASED_SEVENTH, HELD_OUT_LAST, HELD_OUT_NINTH,
                                                                      HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH,
-                                                                     HELD_OUT_THIRTEENTH, HELD_OUT_FOURTEENTH, HELD_OUT_FIFTEENTH))),
+                                                                     HELD_OUT_THIRTEENTH, HELD_OUT_FOURTEENTH, HELD_OUT_FIFTEENTH,
+                                                                     HELD_OUT_SIXTEENTH))),
     ("held out, scored, then used for precision (06, 08, 13-20)", lambda stem: stem in USED_FOR_PRECISION),
     ("held out, scored, then used for development (21-32)", lambda stem: stem in RELEASED),
     ("held out, scored once, then used for development (33-38)", lambda stem: stem in RELEASED_SEVENTH),
@@ -149,6 +159,7 @@ GROUPS = (
     ("held out, scored once, then used for precision (69-74)", lambda stem: stem in HELD_OUT_THIRTEENTH),
     ("held out, scored once at the end, then read (75-80)", lambda stem: stem in HELD_OUT_FOURTEENTH),
     ("held out, scored once, then read (81-86)", lambda stem: stem in HELD_OUT_FIFTEENTH),
+    ("held out, scored once at the end (87-92)", lambda stem: stem in HELD_OUT_SIXTEENTH),
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 

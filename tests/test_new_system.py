@@ -366,3 +366,16 @@ def test_figures_after_one_word_parentheses_are_the_sentences_subjects():
                            ("600", "rebellions-rebel-quad", None, "rated-power", {}, []),
                            ("4.8", "rebellions-rebel-quad", None, "memory-bandwidth", {}, [])]
     assert drafted[4][:4] == ("1.207", "rebellions-rebel-quad", "h200", "energy-efficiency")
+
+
+def test_a_part_said_by_its_kind_after_its_wholes_name_owns_the_figure():
+    """"Intel Lunar Lake, which will have an NPU able to reach 45 TOPS": with "Lunar Lake" and "Lunar Lake NPU" both in
+    the catalog, the figure is the NPU's; with no such part in the catalog, it stays the whole's."""
+    whole_and_part = load_catalog(("c.yaml", b"systems:\n  lunar-lake: {name: Intel Lunar Lake, aliases: [Lunar Lake]}\n"
+                                             b"  lunar-lake-npu: {name: Lunar Lake NPU}\n"))
+    text = "Intel Lunar Lake, which will have an NPU able to reach 45 TFLOPS, ships next year."
+    _, found = scaffold(text, "x", whole_and_part, archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.system) for c in found] == [("45", "lunar-lake-npu")]
+    whole_only = load_catalog(("c.yaml", b"systems:\n  lunar-lake: {name: Intel Lunar Lake, aliases: [Lunar Lake]}\n"))
+    _, found = scaffold(text, "x", whole_only, archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.system) for c in found] == [("45", "lunar-lake")]

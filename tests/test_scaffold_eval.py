@@ -15,6 +15,7 @@ from .scaffold_eval import (
     HELD_OUT_ELEVENTH,
     HELD_OUT_FIFTEENTH,
     HELD_OUT_FOURTEENTH,
+    HELD_OUT_SIXTEENTH,
     HELD_OUT_TENTH,
     HELD_OUT_THIRTEENTH,
     HELD_OUT_TWELFTH,
@@ -32,7 +33,7 @@ def test_draft_against_gold(stem, tmp_path):
     SCORES[stem] = score
     assert score.gold > 0
     if any(stem in group for group in (HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH, HELD_OUT_THIRTEENTH, HELD_OUT_FOURTEENTH,
-                                          HELD_OUT_FIFTEENTH)):
+                                          HELD_OUT_FIFTEENTH, HELD_OUT_SIXTEENTH)):
         return  # held out: held to its totals as first scored (test_totals_hold), not tuned article by article
     assert score.candidates > 0
     # The measured levels (see the README): no wrong live claim in any other article, at most half its proposals not figures.
@@ -49,7 +50,8 @@ def _held(scores: list[Score], right: int, wrong: int, non_figures: int) -> None
 def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
-    development, used, released, seventh, held_out, ninth, tenth, eleventh, twelfth, thirteenth, fourteenth, fifteenth = (
+    (development, used, released, seventh, held_out, ninth, tenth, eleventh, twelfth, thirteenth, fourteenth, fifteenth,
+     sixteenth) = (
         [s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
@@ -166,3 +168,6 @@ def test_totals_hold():
     # NIC", "two 200Gbps cards"), nor is a number in inline code ("`-c 65536`"): 8 of 62 not figures; nor the host's
     # memory written "DRAM per host" or as a list's "**RAM**:" key: 5.
     _held(fifteenth, right=4, wrong=0, non_figures=5)
+    # 87-92, gold written before any draft, scored once at the end of the round that read 81-86, nothing changed for it:
+    # 5 of 70 gold claims live and right, none wrong, 12 of 66 candidates not figures. Held to those totals.
+    _held(sixteenth, right=5, wrong=0, non_figures=12)

@@ -41,7 +41,11 @@ def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> 
         if candidate.system is None or "system" in candidate.doubts:
             continue
         named = mention_spans(candidate.quote, systems)
-        if (whole := counted_whole(catalog, candidate, named)) is not None:
+        if (part := part_said(candidate, named, systems)) is not None:
+            # "Intel Lunar Lake, which will have an NPU able to reach 45 TOPS": the figure of the part the catalog names
+            # by the whole's name and the part's kind ("Lunar Lake NPU").
+            candidate.system = part
+        elif (whole := counted_whole(catalog, candidate, named)) is not None:
             # "64 interconnected Trainium2 chips which can scale up to 83.2 petaflops": the 64-chip whole's figure.
             candidate.system = whole
         elif (why := _unsettled(catalog, candidate, named)) is not None:
@@ -58,6 +62,29 @@ def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> 
         restated(found, candidate, systems)
         each_part(found, candidate, systems, parts)
         represented(found, candidate)
+
+
+#: A part of the system named before it, by its kind, between the name and the figure ("..., which will have an NPU
+#: able to reach", "'s NPU is capable of", "whose GPU delivers").
+_KIND_SAID = re.compile(r"\b(?:an?|its|the|their|whose)\s+(?:[\w-]+\s+)?(?P<kind>NPU|GPU|iGPU|CPU|DSP)s?\b|['’]s\s+(?P<own>NPU|GPU|iGPU|CPU|DSP)\b")
+
+
+def part_said(candidate: Candidate, named: list[tuple[int, int, str]], systems: dict[str, str]) -> str | None:
+    """The part a value is said of when its sentence names a system and then, before the figure, one of its parts by
+    kind alone: the catalog system named by a name of that system and the kind ("Lunar Lake" and "NPU": "Lunar Lake
+    NPU"), when there is one; None otherwise."""
+    if candidate.kind != "value":
+        return None
+    spans = [(start, end) for start, end, sid in named if sid == candidate.system and end <= candidate.start]
+    if not spans or any(start >= spans[-1][1] and start < candidate.start for start, _, _ in named):
+        return None  # another system named between the name and the figure: the sides already weighed it
+    gap = candidate.quote[spans[-1][1]:candidate.start]
+    said = [match["kind"] or match["own"] for match in _KIND_SAID.finditer(gap)]
+    if len(said) != 1:
+        return None
+    names = {name for name, sid in systems.items() if sid == candidate.system}
+    parts = {systems[f"{name} {said[0].lower()}"] for name in names if f"{name} {said[0].lower()}" in systems}
+    return parts.pop() if len(parts) == 1 and candidate.system not in parts else None
 
 
 def each_part(found: list[Candidate], candidate: Candidate, systems: dict[str, str], parts: dict[str, list[str]]) -> None:
