@@ -134,7 +134,7 @@ HELD_OUT_FIFTEENTH: tuple[str, ...] = (
     "85_linley-lightmatter-envise",
     "86_cerebras-software-release-2-0",
 )
-#: Held out to the end of the round that read 81-86: gold written before any draft, scored once, at the end.
+#: Held out to the end of the round that read 81-86: gold written before any draft, scored once, at the end; then read.
 HELD_OUT_SIXTEENTH: tuple[str, ...] = (
     "87_theregister-lunar-lake-npu",
     "88_syntiant-ndp120-standby-power",
@@ -159,7 +159,7 @@ GROUPS = (
     ("held out, scored once, then used for precision (69-74)", lambda stem: stem in HELD_OUT_THIRTEENTH),
     ("held out, scored once at the end, then read (75-80)", lambda stem: stem in HELD_OUT_FOURTEENTH),
     ("held out, scored once, then read (81-86)", lambda stem: stem in HELD_OUT_FIFTEENTH),
-    ("held out, scored once at the end (87-92)", lambda stem: stem in HELD_OUT_SIXTEENTH),
+    ("held out, scored once at the end, then read (87-92)", lambda stem: stem in HELD_OUT_SIXTEENTH),
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 

@@ -50,3 +50,14 @@ def test_a_single_card_of_the_articles_subject_is_its_own():
     _, found = scaffold("The GB300 and the GB200 are here.\n\nA single card features up to 288GB of HBM3E memory.", "x", load_catalog(),
                         archive=None, publisher=None, url=None, published=None)
     assert "system" in found[0].doubts
+
+
+def test_it_opening_a_paragraph_after_another_systems_sentence_is_not_certainly_the_subject():
+    """"The GB200 has 192GB of memory.", a link on its own, then "It has 8 TB/s of bandwidth." in a text about
+    Jalapeño: "it" may be the GB200 the sentence before names, so the figure's system is the reader's; after a sentence
+    naming the subject, or none, "it" stays the subject."""
+    subject = "Jalapeño is fast. Jalapeño has 96 GB of memory. Jalapeño ships soon.\n\n"
+    other = _found(subject + "The GB200 has 192GB of memory.\n\nhttps://example.org/gb200\n\nIt has 8 TB/s of memory bandwidth.")
+    assert other[-1][1:] == (None, ["system"])
+    own = _found(subject + "Jalapeño has 192GB of memory.\n\nhttps://example.org/jalapeno\n\nIt has 8 TB/s of memory bandwidth.")
+    assert own[-1][1] == "jalapeno"

@@ -45,3 +45,17 @@ def test_a_chips_peak_compute_takes_no_software_or_scenario_from_its_paragraph()
         {"precision": "fp8"}, [])
     # A throughput does.
     assert "at" in _found("Jalapeño delivers 500 tokens/sec/user on Kimi K2.5. It runs vLLM.")[0][4]
+
+
+def test_a_row_written_with_a_bar_before_its_first_cell_counts_its_cells_from_the_next():
+    """A markdown row "| Peak compute | 26 TFLOPS INT8 | 40 TFLOPS INT4, 20 TFLOPS INT8 |": its first figure is the first
+    system column's, not the second's; a precision right after a figure's unit is that figure's."""
+    text = ("Specs compared.\n| Aspect | Jalapeño | GB200 |\n|---|---|---|\n"
+            "| Peak compute | 26 TFLOPS INT8 | 40 TFLOPS INT4, 20 TFLOPS INT8 |\n| Memory | 96 GB | 192 GB |\n")
+    assert _found(text) == [
+        ("26", "jalapeno", "peak-compute", {"precision": "int8"}, []),
+        ("40", "gb200", "peak-compute", {"precision": "int4"}, []),
+        ("20", "gb200", "peak-compute", {"precision": "int8"}, []),
+        ("96", "jalapeno", "memory-capacity", {}, []),
+        ("192", "gb200", "memory-capacity", {}, []),
+    ]

@@ -65,13 +65,26 @@ def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, s
             del candidate.doubts["system"]
 
 
+#: A sentence that is only a link; and one that opens on "it" or "its".
+_LINK_ONLY = re.compile(r"(?:https?://|www\.)\S+")
+_OPENS_ON_IT = re.compile(r"(?:it|its)\b", re.I)
+
+
 def back_to(every: list[Sentence], number: int, systems: dict[str, str], subject: str | None) -> bool:
     """Whether "it" or "the chip" in a sentence may be the article's subject: the sentence before it in its paragraph
     names no system, or names the subject ("AMD entered a cluster of MI355X GPUs. It recorded N": "it" is the MI355X
     cluster, not the article's subject)."""
-    if number < 1 or every[number - 1].paragraph != every[number].paragraph:
+    if number < 1:
         return True
-    named = {system_id for _, system_id in mentions(every[number - 1].text, systems)}
+    before = every[number - 1]
+    if before.paragraph != every[number].paragraph:
+        # "Human brain does 38,000 TOPS", a link on its own, then "It uses 20 watts.": a pronoun that opens a paragraph
+        # may be the system the last sentence before it names, when that is another than the subject.
+        earlier = [s for s in every[:number] if not _LINK_ONLY.fullmatch(s.text.strip())]
+        if not earlier or every[number].item or not _OPENS_ON_IT.match(every[number].text):
+            return True
+        before = earlier[-1]
+    named = {system_id for _, system_id in mentions(before.text, systems)}
     return not named or subject in named
 
 

@@ -21,11 +21,12 @@ _PRECISION = r"(?:NV|MX)?FP\d+|BF16|TF32|INT\d+|HiF\d+"
 _PRECISIONS = rf"(?:{_PRECISION})(?:\s*/\s*(?:{_PRECISION}))*"
 #: A precision list and a colon just before a figure ("FP16: ", "FP32/FP64: ").
 _BEFORE = re.compile(rf"(?P<precision>{_PRECISIONS})\s*:\s*$", re.I)
-#: A unit and a parenthesis holding only a precision list just after a figure (" PFLOPS (FP8 / MXFP8 / HiF8)").
-_AFTER = re.compile(rf"\s*[A-Za-z/]+\s*\(\s*(?P<precision>{_PRECISIONS})\s*\)", re.I)
+#: A unit and a parenthesis holding only a precision list just after a figure (" PFLOPS (FP8 / MXFP8 / HiF8)"), or the
+#: precision list right after the unit (" TOPS INT8").
+_AFTER = re.compile(rf"\s*[A-Za-z/]+\s*(?:\(\s*(?P<precision>{_PRECISIONS})\s*\)|\s(?P<bare>{_PRECISIONS})\b)", re.I)
 #: Every precision list the cell writes for one of its figures: with a colon before it, or in a parenthesis after its unit.
 _EVERY_BEFORE = re.compile(rf"(?P<precision>{_PRECISIONS})\s*:\s*(?=\d)", re.I)
-_EVERY_AFTER = re.compile(rf"\d\s*[A-Za-z/]+\s*\(\s*(?P<precision>{_PRECISIONS})\s*\)", re.I)
+_EVERY_AFTER = re.compile(rf"\d\s*[A-Za-z/]+\s*(?:\(\s*(?P<precision>{_PRECISIONS})\s*\)|\s(?P<bare>{_PRECISIONS})\b)", re.I)
 _CONDITION_WORD = re.compile(rf"{CONDITION.pattern}|\b(?:{_PRECISION})\b", re.I)
 
 
@@ -36,15 +37,18 @@ def pipe_rows(catalog: Catalog, found: list[Candidate], body: str, systems: dict
         header = columns.get(candidate.quote.strip())
         if header is None or candidate.kind != "value":
             continue
-        cells = candidate.quote.split("|")
-        index = candidate.quote.count("|", 0, candidate.start)
+        # A row written with a "|" before its first cell ("| Peak Performance | 26 TOPS INT8 | ...") counts its cells
+        # from the one after it, as the header's are counted.
+        opening = len(candidate.quote) - len(candidate.quote.lstrip()) + 1 if candidate.quote.lstrip().startswith("|") else 0
+        cells = candidate.quote[opening:].split("|")
+        index = candidate.quote.count("|", opening, candidate.start)
         if not 0 < index < len(header) or mentions(candidate.quote, systems) or _CONDITION_WORD.search(cells[0]):
             continue
         candidate.system = header[index]
         candidate.doubts.pop("system", None)
         metric = catalog.metrics.get(candidate.metric or "")
         if metric is not None and metric.family in SETTING_FAMILIES:
-            _cell_precision(candidate, cells[index], len("|".join(cells[:index])) + 1)
+            _cell_precision(candidate, cells[index], opening + len("|".join(cells[:index])) + 1)
 
 
 def _cell_precision(candidate: Candidate, cell: str, offset: int) -> None:
@@ -54,12 +58,14 @@ def _cell_precision(candidate: Candidate, cell: str, offset: int) -> None:
     before = _BEFORE.search(cell, 0, start)
     after = _AFTER.match(cell, end)
     bound = [match for match in (before, after) if match is not None]
-    owned = [match.span("precision") for match in (*_EVERY_BEFORE.finditer(cell), *_EVERY_AFTER.finditer(cell))]
+    owned = [match.span("precision") if match["precision"] else match.span("bare")
+             for match in (*_EVERY_BEFORE.finditer(cell), *_EVERY_AFTER.finditer(cell))]
     loose = [word for word in _CONDITION_WORD.finditer(cell) if not any(a <= word.start() < b for a, b in owned)]
     if len(bound) != 1 or loose:
         candidate.doubts["at"] = "a table cell whose conditions are not written one for each figure"
         return
-    precision = re.sub(r"\s*/\s*", "/", bound[0]["precision"]).lower()
+    written: str = bound[0]["precision"] or bound[0].groupdict().get("bare") or ""
+    precision = re.sub(r"\s*/\s*", "/", written).lower()
     candidate.at = {"precision": precision}
     if candidate.doubts.get("at", "").startswith("the sentence says"):
         del candidate.doubts["at"]  # the row's other cells are other figures'; a doubt from the prose around it stands
