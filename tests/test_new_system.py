@@ -265,23 +265,29 @@ def test_three_names_side_by_side_are_read_without_error():
     assert _found("The H100 GPUs B200 reach 500 tokens per second.") == [("500", None, True)]
 
 
+def _kinds_and_owners(catalog_yaml: bytes, text: str) -> tuple[dict[str, str], dict[str, str], list[tuple[str, str | None]]]:
+    """The catalog's name index, the bare kinds of parts the text lends to systems, and each drafted figure's system."""
+    from jalapeno_audit.authoring.abbreviations import part_kinds
+    from jalapeno_audit.authoring.sentences import name_index
+
+    catalog = load_catalog(("c.yaml", catalog_yaml))
+    systems = name_index(catalog, "systems")
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    return systems, part_kinds(text, systems), [(str(c.figure), c.system) for c in found]
+
+
 def test_the_bare_kinds_of_a_chips_parts_name_those_parts_and_a_name_before_a_colon_owns_its_figure():
     """In a text on the i.MX95 whose catalog parts are "i.MX95 NPU" and "i.MX95 CPU", "NPU" and "CPU" are those parts;
     "CPU: 37.21ms → NPU: 3.17ms" gives each figure to the name before its colon."""
     from jalapeno_audit.authoring.abbreviations import part_kinds
-    from jalapeno_audit.authoring.scaffold import scaffold
-    from jalapeno_audit.authoring.sentences import name_index
-    from jalapeno_audit.corpus.catalog import load_catalog
 
-    catalog = load_catalog(("c.yaml", b"systems:\n  imx95: {name: NXP i.MX 95, aliases: [i.MX95]}\n"
-                                      b"  imx95-npu: {name: i.MX95 NPU, part_of: {imx95: 1}}\n"
-                                      b"  imx95-cpu: {name: i.MX95 CPU, part_of: {imx95: 1}}\n"
-                                      b"  lunar-lake-npu: {name: Lunar Lake NPU}\n  meteor-lake-npu: {name: Meteor Lake NPU}\n"))
-    systems = name_index(catalog, "systems")
     text = "We run MobileNetV2 on i.MX95.\n\nShort inference time (CPU: 37.21ms → NPU: 3.17ms)."
-    assert part_kinds(text, systems) == {"npu": "imx95-npu", "cpu": "imx95-cpu"}
-    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
-    assert [(str(c.figure), c.system) for c in found] == [("37.21", "imx95-cpu"), ("3.17", "imx95-npu")]
+    systems, kinds, owners = _kinds_and_owners(b"systems:\n  imx95: {name: NXP i.MX 95, aliases: [i.MX95]}\n"
+                                               b"  imx95-npu: {name: i.MX95 NPU, part_of: {imx95: 1}}\n"
+                                               b"  imx95-cpu: {name: i.MX95 CPU, part_of: {imx95: 1}}\n"
+                                               b"  lunar-lake-npu: {name: Lunar Lake NPU}\n  meteor-lake-npu: {name: Meteor Lake NPU}\n", text)
+    assert kinds == {"npu": "imx95-npu", "cpu": "imx95-cpu"}
+    assert owners == [("37.21", "imx95-cpu"), ("3.17", "imx95-npu")]
     # Of one kind only, or beside another system whose name holds the kind, the bare word names no part.
     assert part_kinds("We run MobileNetV2 on i.MX95. The NPU is fast.", {k: v for k, v in systems.items() if v != "imx95-cpu"}) == {}
     assert part_kinds(f"{text} Lunar Lake NPU is faster.", systems) == {"cpu": "imx95-cpu"}
@@ -293,17 +299,13 @@ def test_parts_named_in_full_without_a_shared_chip_name_lend_their_kinds():
     """"Samsung S25 Ultra CPU vs Qualcomm Hexagon NPU": two parts named in full, of two kinds, one system each; the bare
     "NPU" and "CPU" after them are those parts, though no chip's name gathers both."""
     from jalapeno_audit.authoring.abbreviations import part_kinds
-    from jalapeno_audit.authoring.sentences import name_index
-    from jalapeno_audit.corpus.catalog import load_catalog
 
-    catalog = load_catalog(("c.yaml", b"systems:\n  s25-npu: {name: Qualcomm Hexagon NPU (Samsung Galaxy S25 Ultra), aliases: [Qualcomm Hexagon NPU]}\n"
-                                      b"  s25-cpu: {name: Samsung Galaxy S25 Ultra CPU, aliases: [S25 Ultra CPU]}\n"
-                                      b"  lunar-lake-npu: {name: Lunar Lake NPU}\n"))
-    systems = name_index(catalog, "systems")
     text = "We ran a test on Samsung S25 Ultra CPU vs Qualcomm Hexagon NPU.\n\nNPU: ~90 t/s\n\nCPU: ~19 t/s"
-    assert part_kinds(text, systems) == {"npu": "s25-npu", "cpu": "s25-cpu"}
-    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
-    assert [(str(c.figure), c.system) for c in found] == [("90", "s25-npu"), ("19", "s25-cpu")]
+    systems, kinds, owners = _kinds_and_owners(
+        b"systems:\n  s25-npu: {name: Qualcomm Hexagon NPU (Samsung Galaxy S25 Ultra), aliases: [Qualcomm Hexagon NPU]}\n"
+        b"  s25-cpu: {name: Samsung Galaxy S25 Ultra CPU, aliases: [S25 Ultra CPU]}\n  lunar-lake-npu: {name: Lunar Lake NPU}\n", text)
+    assert kinds == {"npu": "s25-npu", "cpu": "s25-cpu"}
+    assert owners == [("90", "s25-npu"), ("19", "s25-cpu")]
     # One kind named only, or a second system of a kind named too, lends nothing.
     assert part_kinds("On Qualcomm Hexagon NPU: the NPU wins.", systems) == {}
     assert part_kinds(f"{text} Lunar Lake NPU is slower.", systems) == {}
