@@ -82,8 +82,8 @@ def _unwrapped(lines: list[str], tabled: frozenset[str]) -> list[str]:
     """Lines as written, but a text wrapped at a fixed width ("**27.96 - 28.57" and "tokens/sec**" on the next line) has
     each line that goes on the one before joined to it, and is marked ``_WRAPPED`` in its place; a table's lines stay.
     A text is read so when at least ``_WRAPS`` of its lines go on the one before them."""
-    goes_on = [number for number in range(1, len(lines)) if lines[number] and lines[number - 1] and _GOES_ON.match(lines[number])
-               and not _ENDED.search(lines[number - 1]) and lines[number] not in tabled and lines[number - 1] not in tabled]
+    goes_on = {number for number in range(1, len(lines)) if lines[number] and lines[number - 1] and _GOES_ON.match(lines[number])
+               and not _ENDED.search(lines[number - 1]) and lines[number] not in tabled and lines[number - 1] not in tabled}
     if len(goes_on) < _WRAPS:
         return lines
     result = list(lines)
