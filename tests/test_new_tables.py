@@ -508,3 +508,13 @@ def test_a_markdown_table_flattened_into_a_line_of_prose_is_read_and_the_prose_a
     compared = line.replace("TensorRT-LLM v0.5.0 | Alpha, Beta FP8.", "Alpha compared with Beta, TensorRT-LLM v0.5.0, FP8.")
     _, found = scaffold(compared, "x", catalog, archive=None, publisher=None, url=None, published=None)
     assert all("system" in c.doubts for c in found if c.quote.startswith("| llama_70b"))
+
+
+def test_a_lead_in_with_no_figure_of_its_own_gives_the_tables_unit():
+    """"Generation tokens per second, overall median across the suite.", then a markdown table of bare numbers: the
+    lead-in says what they are counted in; a lead-in that states a figure of its own is no unit line."""
+    table = "| Model | Alpha | Beta |\n|---|---|---|\n| Llama 3.1 8B | 11.6 | 20.9 |\n| Llama 3.1 70B | 1.3 | 2.5 |\n"
+    found = _draft("Our results.\n\nGeneration tokens per second, overall median across the suite.\n" + table)
+    assert all(c.doubts.get("metric", "").startswith("the unit fits throughput") for c in found) and len(found) == 4
+    found = [c for c in _draft("Our results.\n\nWe ran 3 tokens per second passes.\n" + table) if c.quote.startswith("|")]
+    assert all(c.doubts.get("metric") == "no unit in its row, column or caption" for c in found) and len(found) == 4

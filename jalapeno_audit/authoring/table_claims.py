@@ -307,6 +307,10 @@ class TableDrafter(CellConditions):
         fits, unit = (set(written.fits), written.unit) if written.fits else self._unit(" ".join((local, table.caption)))
         if not fits:
             fits, unit = next((found for found in map(self._header_unit, headers[:2]) if found[0]), (set(), None))
+        if not fits and table.lead and not re.search(r"\d", table.lead):
+            # "Generation tokens per second, overall median across the suite.", then the table: a lead-in that holds no
+            # figure of its own says what the table's figures are counted in.
+            fits, unit = self._unit(table.lead)
         both = fits & phrased if phrased else fits
         if len(both) != 1 and (rate := self._bare_rate(table, both, number)) is not None:
             both = {rate}
