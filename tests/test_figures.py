@@ -202,3 +202,18 @@ def test_a_count_before_a_figure_with_its_unit_is_no_figure():
     assert [r.text for r in read_figures("with 1TB of DDR4 memory and two 200Gbps smart network interface cards")] == ["1", "200"]
     # A multiple before a word stays a multiple.
     assert [(r.text, r.kind) for r in read_figures("Jalapeño is 2x faster than the H100")] == [("2x", "ratio")]
+
+
+def test_one_unit_of_time_written_with_an_article_after_a_bound_is_one():
+    """"in less than a second" is under 1 s, "under an hour" under 1 hour; "100 tokens a second" is a rate's unit and "a
+    second chip" an ordinal."""
+    assert [(r.values, r.label, r.hedge) for r in read_figures("can generate images in less than a second")] == [((F(1),), "second", "less than")]
+    assert [(r.values, r.label, r.hedge) for r in read_figures("it trains in under an hour")] == [((F(1),), "hour", "under")]
+    assert [r.text for r in read_figures("it runs 100 tokens a second on a second chip")] == ["100"]
+
+
+def test_a_multiple_before_a_makers_product_name_is_a_count():
+    """"4x NVIDIA A30 (24 GB)": four A30s; "4x faster" stays a multiple."""
+    assert [(r.text, r.role) for r in read_figures("on 4x NVIDIA A30 (24 GB) and 4x Tesla V100", non_figures=True)] == [
+        ("4x", "count"), ("24", "figure"), ("4x", "count")]
+    assert [r.kind for r in read_figures("it is 4x Faster than the V100")] == ["ratio"]

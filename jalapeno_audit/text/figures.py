@@ -236,6 +236,8 @@ def _percent(text: str, match: re.Match) -> Reading | None:
     return _make(text, match, RATIO, ("n",), label="%", direction=direction)
 
 
+#: A maker's name and its product's after a multiplication sign ("4x NVIDIA A30", "4x Tesla V100"): a count of devices.
+_MAKERS_PRODUCT = re.compile(r"\s*(?-i:[A-Z][A-Za-z]+)\s+(?-i:[A-Z][A-Za-z]*\d)")
 #: A figure with its unit right after a count ("2 x 100 Gbps NIC", "two 200Gbps network cards"): the count is how many
 #: things have that figure, no figure itself.
 _COUNT_OF_FIGURES = re.compile(r"\s+\d[\d,]*(?:\.\d+)?\s?[A-Za-z]")
@@ -243,8 +245,9 @@ _COUNT_OF_FIGURES = re.compile(r"\s+\d[\d,]*(?:\.\d+)?\s?[A-Za-z]")
 
 def _ratio(text: str, match: re.Match) -> Reading | None:
     after = text[match.end():match.end() + 20]
-    if (_PRODUCT.match(after) or _COUNTED.match(after) or _COUNT_OF_FIGURES.match(after)) and re.search(r"[x×]\s*$", match.group()):
-        return _nonfigure(text, match, COUNT)  # "8x H100", "4x GPUs", "2 x 100 Gbps NIC": a count
+    if (_PRODUCT.match(after) or _COUNTED.match(after) or _COUNT_OF_FIGURES.match(after) or _MAKERS_PRODUCT.match(after)) \
+            and re.search(r"[x×]\s*$", match.group()):
+        return _nonfigure(text, match, COUNT)  # "8x H100", "4x GPUs", "2 x 100 Gbps NIC", "4x NVIDIA A30": a count
     if re.match(r"\s*(?:per|a|each|every)\s+(?:second|minute|hour|day|year)\b", after, re.I):
         return _nonfigure(text, match, COUNT)  # "100 times per second": a frequency
     return _make(text, match, RATIO, ("n",), label="x")
@@ -389,6 +392,18 @@ def _glued(text: str, match: re.Match) -> Reading:
                    label=_label(text, match.end()))
 
 
+#: One unit of time written with an article after a bound ("in less than a second", "under an hour"): 1 of that unit.
+#: Without the bound, "a second" is a rate's ("100 tokens a second") or an ordinal ("a second chip").
+_ONE_PERIOD = re.compile(r"\b(?:than|under|within|nearly|almost|about|around|roughly|just|only)\s(?P<a>an?)(?=\s+(?P<unit>hour|minute|second|day|week|month|year)\b)",
+                         re.I)
+
+
+def _one_period(text: str, match: re.Match) -> Reading:
+    start, end = match.span("a")
+    hedge, bound = find_hedge(text, start, end)
+    return Reading(start, end, match["a"], VALUE, (Fraction(1),), (match["a"],), hedge=hedge, bound=bound, label=match["unit"])
+
+
 #: Each way of writing a figure and its reader, in the order they are tried: a span one reads is
 #: not read again, so digits glued to a name come first and a bare value last.
 _READERS: tuple[tuple[re.Pattern, Callable[[str, re.Match], Reading | None]], ...] = (
@@ -405,6 +420,7 @@ _READERS: tuple[tuple[re.Pattern, Callable[[str, re.Match], Reading | None]], ..
     (_WORD_FRACTION, _word_fraction),
     (_WORD_TIMES, _word_times),
     (_MULTIPLE, _multiple),
+    (_ONE_PERIOD, _one_period),
     (_BETWEEN_RANGE, lambda text, match: _value_range(text, match, between=True)),
     (_VALUE_RANGE, _value_range),
     (_WORD_VALUE, _word_value),
@@ -436,6 +452,7 @@ _MEASURE = re.compile(r"(?:kilo|mega|giga|tera|peta|exa|zetta)?(?:flops?|ops?|wa
                       r"|(?:second|minute|hour|day|week|month|year)s?", re.I)
 #: "half an hour", "half a second": the unit of time half of which is meant.
 _HALF_PERIOD = re.compile(r"\s+an?\s+(?P<unit>hour|minute|second|day|week|month|year)\b", re.I)
+
 #: A chassis's height in rack units, right after its number ("2U servers", "a 4U chassis").
 _RACK_UNIT = re.compile(r"U\b(?!\.)")
 #: A rack-unit size between a count and what it counts ("eighteen 2U servers", "4 1U nodes").
