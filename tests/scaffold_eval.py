@@ -143,23 +143,27 @@ HELD_OUT_SIXTEENTH: tuple[str, ...] = (
     "91_strake-local-llm-three-machines",
     "92_branes-hailo-edge-ai-doc",
 )
+#: Each held-out set in the order it was written, and how it was used once scored.
+HELD_OUT_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("held out, scored, then used for precision (06, 08, 13-20)", USED_FOR_PRECISION),
+    ("held out, scored, then used for development (21-32)", RELEASED),
+    ("held out, scored once, then used for development (33-38)", RELEASED_SEVENTH),
+    ("held out, scored once, then used for development (39-44)", HELD_OUT_LAST),
+    ("held out, scored once, then used for development (45-50)", HELD_OUT_NINTH),
+    ("held out, scored once, then used for development (51-56)", HELD_OUT_TENTH),
+    ("held out, scored once, then used for development (57-62)", HELD_OUT_ELEVENTH),
+    ("held out, scored once, then used for precision (63-68)", HELD_OUT_TWELFTH),
+    ("held out, scored once, then used for precision (69-74)", HELD_OUT_THIRTEENTH),
+    ("held out, scored once at the end, then read (75-80)", HELD_OUT_FOURTEENTH),
+    ("held out, scored once, then read (81-86)", HELD_OUT_FIFTEENTH),
+    ("held out, scored once at the end, then read (87-92)", HELD_OUT_SIXTEENTH),
+)
+#: The sets from the tenth on, held to their totals as first scored and not tuned article by article.
+HELD_TO_TOTALS: tuple[str, ...] = tuple(stem for group in (HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH, HELD_OUT_THIRTEENTH,
+                                                           HELD_OUT_FOURTEENTH, HELD_OUT_FIFTEENTH, HELD_OUT_SIXTEENTH) for stem in group)
 GROUPS = (
-    ("development", lambda stem: not any(stem in group for group in (USED_FOR_PRECISION, RELEASED, RELEASED_SEVENTH, HELD_OUT_LAST, HELD_OUT_NINTH,
-                                                                     HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH,
-                                                                     HELD_OUT_THIRTEENTH, HELD_OUT_FOURTEENTH, HELD_OUT_FIFTEENTH,
-                                                                     HELD_OUT_SIXTEENTH))),
-    ("held out, scored, then used for precision (06, 08, 13-20)", lambda stem: stem in USED_FOR_PRECISION),
-    ("held out, scored, then used for development (21-32)", lambda stem: stem in RELEASED),
-    ("held out, scored once, then used for development (33-38)", lambda stem: stem in RELEASED_SEVENTH),
-    ("held out, scored once, then used for development (39-44)", lambda stem: stem in HELD_OUT_LAST),
-    ("held out, scored once, then used for development (45-50)", lambda stem: stem in HELD_OUT_NINTH),
-    ("held out, scored once, then used for development (51-56)", lambda stem: stem in HELD_OUT_TENTH),
-    ("held out, scored once, then used for development (57-62)", lambda stem: stem in HELD_OUT_ELEVENTH),
-    ("held out, scored once, then used for precision (63-68)", lambda stem: stem in HELD_OUT_TWELFTH),
-    ("held out, scored once, then used for precision (69-74)", lambda stem: stem in HELD_OUT_THIRTEENTH),
-    ("held out, scored once at the end, then read (75-80)", lambda stem: stem in HELD_OUT_FOURTEENTH),
-    ("held out, scored once, then read (81-86)", lambda stem: stem in HELD_OUT_FIFTEENTH),
-    ("held out, scored once at the end, then read (87-92)", lambda stem: stem in HELD_OUT_SIXTEENTH),
+    ("development", lambda stem: not any(stem in stems for _, stems in HELD_OUT_SETS)),
+    *((title, lambda stem, stems=stems: stem in stems) for title, stems in HELD_OUT_SETS),
 )
 FIELDS = ("system", "vs", "model", "models", "metric", "approx", "at", "vs_at")  # and the unit, by what it means
 

@@ -27,7 +27,8 @@ def defined_names(text: str, systems: dict[str, str], taken: set[str]) -> dict[s
 
 
 #: A catalog name that is a chip's name and the kind of one of its parts ("i.MX95 NPU", "RK3588 CPU", "S25 Ultra CPU").
-_KIND_OF = re.compile(r"(?P<whole>.*\w)\s+(?P<kind>NPU|CPU|GPU|iGPU|DSP)", re.I)
+PART_KIND = r"NPU|CPU|GPU|iGPU|DSP"  # the kinds of a chip's parts its name may end in
+_KIND_OF = re.compile(rf"(?P<whole>.*\w)\s+(?P<kind>{PART_KIND})", re.I)
 
 
 def part_kinds(text: str, systems: dict[str, str]) -> dict[str, str]:

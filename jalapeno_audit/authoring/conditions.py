@@ -106,9 +106,10 @@ _COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|si
 RUN_FAMILIES = ("throughput", "responsiveness", "training")
 #: A figure of each of several parts: "two stacks of 8GB", "... 256GB/s of bandwidth each" (not "tokens each second").
 _PARTS = r"(?P<parts>stacks|modules|dies|chiplets|cards|banks|channels|tiles|cores|chips)"
-_PARTS_OF = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|twelve|sixteen)\s+(?:[\w-]+\s+){0,2}?" + _PARTS + r"\s+of\s+$", re.I)
+_PARTS_COUNTED = r"\b(?:\d+|two|three|four|five|six|eight|twelve|sixteen)\s+(?:[\w-]+\s+){0,2}?" + _PARTS
+_PARTS_OF = re.compile(_PARTS_COUNTED + r"\s+of\s+$", re.I)
 #: Parts a sentence counts ("two stacks of 8GB ..."), one of which a figure said of "each" is.
-_COUNTED_PARTS = re.compile(r"\b(?:\d+|two|three|four|five|six|eight|twelve|sixteen)\s+(?:[\w-]+\s+){0,2}?" + _PARTS + r"\b", re.I)
+_COUNTED_PARTS = re.compile(_PARTS_COUNTED + r"\b", re.I)
 _EACH = re.compile(r"[^.;,]{0,40}?\beach\b(?=\s*(?:[.,;)]|$))", re.I)
 _COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
 #: Settings that only a compute figure takes ("a dense 70B model" says nothing of a throughput's arithmetic; nor does

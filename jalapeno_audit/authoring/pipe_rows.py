@@ -23,10 +23,11 @@ _PRECISIONS = rf"(?:{_PRECISION})(?:\s*/\s*(?:{_PRECISION}))*"
 _BEFORE = re.compile(rf"(?P<precision>{_PRECISIONS})\s*:\s*$", re.I)
 #: A unit and a parenthesis holding only a precision list just after a figure (" PFLOPS (FP8 / MXFP8 / HiF8)"), or the
 #: precision list right after the unit (" TOPS INT8").
-_AFTER = re.compile(rf"\s*[A-Za-z/]+\s*(?:\(\s*(?P<precision>{_PRECISIONS})\s*\)|\s(?P<bare>{_PRECISIONS})\b)", re.I)
-#: Every precision list the cell writes for one of its figures: with a colon before it, or in a parenthesis after its unit.
+_UNIT_PRECISION = rf"\s*[A-Za-z/]+\s*(?:\(\s*(?P<precision>{_PRECISIONS})\s*\)|\s(?P<bare>{_PRECISIONS})\b)"
+_AFTER = re.compile(_UNIT_PRECISION, re.I)
+#: Every precision list the cell writes for one of its figures: with a colon before it, or after its unit.
 _EVERY_BEFORE = re.compile(rf"(?P<precision>{_PRECISIONS})\s*:\s*(?=\d)", re.I)
-_EVERY_AFTER = re.compile(rf"\d\s*[A-Za-z/]+\s*(?:\(\s*(?P<precision>{_PRECISIONS})\s*\)|\s(?P<bare>{_PRECISIONS})\b)", re.I)
+_EVERY_AFTER = re.compile(r"\d" + _UNIT_PRECISION, re.I)
 _CONDITION_WORD = re.compile(rf"{CONDITION.pattern}|\b(?:{_PRECISION})\b", re.I)
 
 
@@ -58,17 +59,20 @@ def _cell_precision(candidate: Candidate, cell: str, offset: int) -> None:
     before = _BEFORE.search(cell, 0, start)
     after = _AFTER.match(cell, end)
     bound = [match for match in (before, after) if match is not None]
-    owned = [match.span("precision") if match["precision"] else match.span("bare")
-             for match in (*_EVERY_BEFORE.finditer(cell), *_EVERY_AFTER.finditer(cell))]
+    owned = [match.span(_written_as(match)) for match in (*_EVERY_BEFORE.finditer(cell), *_EVERY_AFTER.finditer(cell))]
     loose = [word for word in _CONDITION_WORD.finditer(cell) if not any(a <= word.start() < b for a, b in owned)]
     if len(bound) != 1 or loose:
         candidate.doubts["at"] = "a table cell whose conditions are not written one for each figure"
         return
-    written: str = bound[0]["precision"] or bound[0].groupdict().get("bare") or ""
-    precision = re.sub(r"\s*/\s*", "/", written).lower()
+    precision = re.sub(r"\s*/\s*", "/", bound[0][_written_as(bound[0])]).lower()
     candidate.at = {"precision": precision}
     if candidate.doubts.get("at", "").startswith("the sentence says"):
         del candidate.doubts["at"]  # the row's other cells are other figures'; a doubt from the prose around it stands
+
+
+def _written_as(match: re.Match[str]) -> str:
+    """The group that holds the precision list a match found: in parentheses or after a colon ("precision"), or bare."""
+    return "precision" if match["precision"] else "bare"
 
 
 def _columns(body: str, systems: dict[str, str]) -> dict[str, list[str]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from jalapeno_audit.authoring.abbreviations import PART_KIND
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.carried import AHEAD, ELSEWHERE, PER_DEVICE_DOUBT, UNCERTAIN
 from jalapeno_audit.authoring.sentences import mention_spans
@@ -66,7 +67,7 @@ def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> 
 
 #: A part of the system named before it, by its kind, between the name and the figure ("..., which will have an NPU
 #: able to reach", "'s NPU is capable of", "whose GPU delivers").
-_KIND_SAID = re.compile(r"\b(?:an?|its|the|their|whose)\s+(?:[\w-]+\s+)?(?P<kind>NPU|GPU|iGPU|CPU|DSP)s?\b|['’]s\s+(?P<own>NPU|GPU|iGPU|CPU|DSP)\b")
+_KIND_SAID = re.compile(rf"\b(?:an?|its|the|their|whose)\s+(?:[\w-]+\s+)?(?P<kind>{PART_KIND})s?\b|['’]s\s+(?P<own>{PART_KIND})\b")
 
 
 def part_said(candidate: Candidate, named: list[tuple[int, int, str]], systems: dict[str, str]) -> str | None:

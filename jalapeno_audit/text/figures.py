@@ -74,6 +74,8 @@ _TIMES = r"(?:\s*[x×](?![\w])|\s*-?\s*times\b|\s*-?\s*fold\b)"
 _SCALE = r"(?:\s*(?:hundred|thousand|million|billion|trillion)\b|[kKMBT](?![\w]))"
 _PCT = r"\s*(?:%|percent\b|per\s?cent\b)"
 _DASH = r"\s*(?:-|to)\s*"
+#: One unit of time, as "half an hour" and "less than a second" write it.
+_TIME_UNIT = r"hour|minute|second|day|week|month|year"
 
 #: Cells run together: "HBM3410700952226752381", "70B41.512.643.3", and a multiple glued to the cell before it ("12× train
 #: tps7× infer tps").
@@ -394,8 +396,7 @@ def _glued(text: str, match: re.Match) -> Reading:
 
 #: One unit of time written with an article after a bound ("in less than a second", "under an hour"): 1 of that unit.
 #: Without the bound, "a second" is a rate's ("100 tokens a second") or an ordinal ("a second chip").
-_ONE_PERIOD = re.compile(r"\b(?:than|under|within|nearly|almost|about|around|roughly|just|only)\s(?P<a>an?)(?=\s+(?P<unit>hour|minute|second|day|week|month|year)\b)",
-                         re.I)
+_ONE_PERIOD = re.compile(rf"\b(?:than|under|within|nearly|almost|about|around|roughly|just|only)\s(?P<a>an?)(?=\s+(?P<unit>{_TIME_UNIT})\b)", re.I)
 
 
 def _one_period(text: str, match: re.Match) -> Reading:
@@ -451,7 +452,7 @@ def _with_label(reading: Reading, label: str | None) -> Reading:
 _MEASURE = re.compile(r"(?:kilo|mega|giga|tera|peta|exa|zetta)?(?:flops?|ops?|watts?|bytes?|bits?)(?:/s)?|[kMGTPE](?:FLOPS|OPS|B|W|bps)"
                       r"|(?:second|minute|hour|day|week|month|year)s?", re.I)
 #: "half an hour", "half a second": the unit of time half of which is meant.
-_HALF_PERIOD = re.compile(r"\s+an?\s+(?P<unit>hour|minute|second|day|week|month|year)\b", re.I)
+_HALF_PERIOD = re.compile(rf"\s+an?\s+(?P<unit>{_TIME_UNIT})\b", re.I)
 
 #: A chassis's height in rack units, right after its number ("2U servers", "a 4U chassis").
 _RACK_UNIT = re.compile(r"U\b(?!\.)")
