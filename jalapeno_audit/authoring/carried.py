@@ -48,10 +48,12 @@ _OURS = re.compile(r"\b(?:it|its|we|our|us)\b|\b(?:the|a\s+single)\s+(?:new\s+)?
                    r"silicon|hardware|platform|server|device)s?\b", re.I)
 
 
-def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, str], subject: str | None) -> None:
+def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, str], subject: str | None,
+             parts: frozenset[str] = frozenset()) -> None:
     """A value in a prose sentence that names no system, speaks of the article's subject or its maker ("it", "we
     measured", "the chip"), sets nothing against anything (see ``ELSEWHERE``), and states a figure the article has not
-    stated before, is the article's subject's: the system its text names most often."""
+    stated before, is the article's subject's: the system its text names most often. When the subject is a part the
+    catalog builds into a whole (``parts``), "the system" or "the server" may be that whole: left to the reader."""
     stated: set[tuple[str | None, str]] = set()
     for candidate in found:
         again = (candidate.metric, str(candidate.figure)) in stated
@@ -59,12 +61,16 @@ def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, s
         if subject is None or again or candidate.kind != "value" or candidate.doubts.get("system") != UNCERTAIN or candidate.paragraph < 0:
             continue
         sentence = every[candidate.sentence]
+        if subject in parts and _A_WHOLE.search(sentence.text):
+            continue  # "The system only consumes 30 kW" in an article about a chip and the 288-chip system built of it
         if not mentions(sentence.text, systems) and not ELSEWHERE.search(sentence.text) and _OURS.search(sentence.text) \
                 and SENTENCE_END.search(sentence.text) and back_to(every, candidate.sentence, systems, subject):
             candidate.system = subject
             del candidate.doubts["system"]
 
 
+#: A whole that parts are built into, spoken of as "the system", "the server", "the rack".
+_A_WHOLE = re.compile(r"\bthe\s+(?:new\s+)?(?:system|server|rack|cluster|pod|platform)s?\b", re.I)
 #: A sentence that is only a link; and one that opens on "it" or "its".
 _LINK_ONLY = re.compile(r"(?:https?://|www\.)\S+")
 _OPENS_ON_IT = re.compile(r"(?:it|its)\b", re.I)

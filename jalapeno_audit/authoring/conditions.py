@@ -33,10 +33,18 @@ _SUPPORTING = re.compile(r"\b(?:support(?:s|ed|ing)?|scal(?:e|es|ed|ing)(?:\s+ou
 _MODE_WORDS = r"(?:(?-i:(?!(?:The|A|An|In|At|On|Its|Our|This|That|Each)\s)[A-Z][a-z]+\s+)+(?-i:Mode)|[\w-]+[ -]mode)"
 _MODE = re.compile(_MODE_WORDS, re.I)
 #: A clock a compute figure was rated at ("3 TOPS @600MHz", "@ 1GHz"), and the GHz each unit is.
-_CLOCK_WORDS = r"(?:(?<=@)|(?<=@\s))\d+(?:\.\d+)?\s?[MG]Hz"
+_CLOCK_WORDS = r"(?:(?<=@)|(?<=@\s)|(?<=\bat\s)|(?<=\bto\s))\d+(?:\.\d+)?\s?[MG]Hz"
 #: A line's label, before its colon, holding no figure ("Low Power Mode: 3 TOPS").
 _LABEL = re.compile(r"[^:\d]{1,40}:\s")
 _CLOCK = re.compile(r"\s?(?P<n>\d+(?:\.\d+)?)\s?(?P<unit>[MG])Hz", re.I)
+#: The statistic of a power figure, written beside its unit or as the power's adjective ("2.5W typical, 8.65W peak", "2 W
+#: (typical)", "Typical Power used is ..."); "peak compute" and "typical workloads" are no statistic of a power.
+_STATISTIC_WORDS = r"(?:(?<=\dW\s)|(?<=\d\sW\s)|(?<=W\s\()|(?<=W\())(?:typical|peak)\b(?!\s+(?:compute|performance|TOPS|FLOPS))|\btypical(?=\s+power\b)|(?<=\()typical(?=\))"
+#: A figure and its unit right before a word ("26 TOPS INT8", "150 TOPS of AI compute at 8-bit precision"): the word
+#: is that figure's.
+_AFTER_A_FIGURE = re.compile(r"\d(?:[\d,.]*\d)?\s?[A-Za-z/]+(?:\s+(?:of\s+)?(?:[A-Za-z]+\s+){0,2}?(?:of|at|in))?\s+$")
+#: A metric measured in a run, by its catalog name ("measured sustained power").
+_MEASURED_METRIC = re.compile(r"\bmeasured\b", re.I)
 #: An input resolution, width by height ("640×640", "224x224").
 _RESOLUTION = r"(?<![\d.])\d{2,5}\s?[x×]\s?\d{2,5}(?!\.?\d)"
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
@@ -50,7 +58,7 @@ CONDITION = re.compile(
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?|"
     # A workload the figure was had under ("to run ML recommendation workloads while consuming less than 20 W"), an
     # operating mode ("in a lower-voltage mode", "eco mode"), an input resolution ("at 640×640").
-    r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?|" + _MODE_WORDS + "|" + _CLOCK_WORDS + "|" + _RESOLUTION
+    r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?|" + _STATISTIC_WORDS + "|" + _MODE_WORDS + "|" + _CLOCK_WORDS + "|" + _RESOLUTION
     + r")(?:\b|(?<=\+))", re.I)
 #: Such a workload: no setting of a peak, which no workload changes ("peak rates between 100 and 200 TOPS").
 _WORKLOAD = re.compile(r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?", re.I)
@@ -99,6 +107,7 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("sparsity", re.compile(r"sparse|with sparsity", re.I), "sparse"),
     ("mode", _MODE, None),
     ("clock-ghz", _CLOCK, None),
+    ("statistic", re.compile(r"typical|peak", re.I), None),
 )
 #: A count of the devices a run used ("eight GPUs", "an 8-chip server", "a single GPU"), written in `at` by its noun.
 _COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card|node)s?", re.I)
@@ -298,8 +307,13 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
         if in_sentence and outside and (setting_of(match.group()) or ("", ""))[0] == "scenario" \
                 and anothers_benchmark(catalog, sentence.text, match.start(), candidate.model):
             continue  # "N in the Llama2 70B server scenario and M on DeepSeek-R1": the scenario of N's benchmark only
-        if not scope.compute and _CLOCK.fullmatch(match.group()):
-            continue  # "operates at 1.35GHz, uses 128MB of memory": a clock is a condition of compute alone
+        if (setting_of(match.group()) or ("", ""))[0] == "statistic" and (metric_of(catalog, candidate) or "") != "power":
+            continue  # "12 tokens per second while requiring only 2 W (typical)": the statistic of the power alone
+        if _CLOCK.fullmatch(match.group()) and metric_of(catalog, candidate) != "power" and (
+                not scope.compute or not text[max(0, match.start() - 2):match.start()].strip().endswith("@")):
+            # "operates at 1.35GHz, uses 128MB of memory": a clock is a condition of compute ("6 TOPS @1GHz") and of power
+            # ("operates normally at 1 GHz" beside its eighty watts) alone
+            continue
         if scope.compute and ((outside and _RUN_ONLY.fullmatch(match.group())) or _WORKLOAD.fullmatch(match.group())):
             continue  # a chip's peak compute is the same under any software, batch size or scenario said elsewhere, and any workload
         if ((scope.own_hardware and outside) or (not in_sentence and not scope.links)) and _NETWORK.fullmatch(match.group()):
@@ -318,6 +332,16 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
             continue  # "Multiple MX3 chips can be used together, supporting up to 16 chips on a board": what it can scale to
         if scope.hardware and not in_sentence and _ONE_DEVICE.fullmatch(match.group()):
             continue  # "Each chip has ..." elsewhere in the paragraph: a spec of the hardware is one device's anyway
+        if metric_of(catalog, candidate) == "power" and (setting_of(match.group()) or ("", ""))[0] == "precision" and (
+                (not in_sentence and not _MEASURED_METRIC.search(catalog.metrics[candidate.metric or ""].name))
+                or (match.end() <= candidate.start and (read_figures(text[match.end():candidate.start])
+                                                        or _AFTER_A_FIGURE.search(text, 0, match.start())))):
+            # "26 TOPS INT8 @ 2.5W": the format written with another figure is that figure's; and one its paragraph states
+            # is no condition of a power it does not say was measured in a run ("It runs INT8" may be of a measured power)
+            continue
+        if metric_of(catalog, candidate) == "power" and not outside and re.fullmatch(r"per[ -]\w+", match.group(), re.I):
+            found.append(match)  # "approximately 0.5 - 2W per chip (depending on system configuration)": a share, or one chip's?
+            continue
         if scope.one_device and _DEVICE.fullmatch(match.group()) and (
                 not in_sentence or _ONE_DEVICE.fullmatch(match.group()) or not placed.part[0] <= match.start() < placed.part[1]):
             continue  # the paragraph's device counts, those of the sentence's other clauses, and the per-device basis itself
@@ -328,6 +352,12 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
 #: A system's name that says how many devices it is made of: "IPU-POD16", "DGX A100 (8 A100 GPUs)". Not a rack's
 #: ("GB200 NVL72"): a run "on GB200 NVL72" is as often on many of them.
 _SIZED_NAME = re.compile(r"POD-?\d+\b|\(\d[\d,]*\s+(?:[\w-]+\s+){0,3}(?:GPUs|NPUs|TPUs|IPUs|chips|accelerators|cards)\)", re.I)
+
+
+def metric_of(catalog: Catalog, candidate: Candidate) -> str | None:
+    """The family of a candidate's metric, if it has one."""
+    metric = catalog.metrics.get(candidate.metric or "")
+    return metric.family if metric is not None else None
 
 
 def sized(catalog: Catalog, system_id: str | None) -> bool:
@@ -374,8 +404,9 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
     node, ..."), one per kind, on a metric they bear on; else None. A ratio takes only the scene both sides ran in
     (a scenario, a single node): a precision or software beside it may be one side's."""
     metric = catalog.metrics.get(candidate.metric or "")
-    if metric is None or metric.family not in SETTING_FAMILIES:
-        return None
+    if metric is None or (metric.family not in SETTING_FAMILIES and not (
+            metric.family == "power" and said and all((setting_at(match, texts[0]) or ("", ""))[0] == "statistic" for match in said))):
+        return None  # a power takes the statistic its clause gives it, and no other setting
     text, unnamed = texts
     opening = _OPENING.match(unnamed)
     placed: list[tuple[str, str]] = []

@@ -32,6 +32,9 @@ _PRECISION_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", 
 _SERVING_FAMILIES = ("throughput", "responsiveness")
 #: Metric families whose figures depend on the model run.
 _MODELLED = ("throughput", "responsiveness", "training", "efficiency")
+#: A power said of a run ("our 140uW power number running always-on-voice (AOV) detection", "while generating ..."): it
+#: depends on the model run, as a speed does.
+_OF_A_RUN = re.compile(r"\b(?:running|while\s+(?:running|generating|serving|processing)|when\s+(?:running|generating|serving))\b", re.I)
 #: Models in the plural: a class of models; and words that say more models ran than those named.
 _CLASS = re.compile(r"\bmodels\b", re.I)
 _MORE_MODELS = re.compile(r"\b(?:other|several|multiple|various|many|more|\d+|two|three|four|five|six)\s+(?:[\w-]+\s+)?models\b", re.I)
@@ -181,11 +184,16 @@ def models_elsewhere(catalog: Catalog, found: list[Candidate], texts: list[str],
     more = any(_MORE_MODELS.search(text) for text in texts)  # "We tested Kimi K2.5 and other models."
     for candidate in found:
         metric = catalog.metrics.get(candidate.metric or "")
-        if (metric is not None and metric.family not in _MODELLED) or candidate.model or candidate.models or "model" in candidate.doubts:
+        run_power = metric is not None and metric.family == "power" and bool(_OF_A_RUN.search(candidate.quote))
+        if (metric is not None and metric.family not in _MODELLED and not run_power) or candidate.model or candidate.models or "model" in candidate.doubts:
             continue
         sides = _sides(catalog, candidate)
         others = list(dict.fromkeys(mid for found_models, found_systems in named if _bears(None, None, sides, found_systems)
                                     for mid in sorted(found_models)))
+        if run_power and not others:
+            run = _OF_A_RUN.search(candidate.quote)
+            candidate.doubts["model"] = f"a power of a run ('{candidate.quote[run.start():run.end() + 30].strip()} ...'): of which model?"  # type: ignore[union-attr]
+            continue
         if not others or _CLASS.search(candidate.quote):
             continue
         if len(others) == 1 and candidate.kind == "value" and metric is not None and others[0] not in families and not more:

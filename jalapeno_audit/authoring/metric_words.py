@@ -180,6 +180,18 @@ def power_basis(tail: str, part: str, sentence: str, before: str) -> str | None:
     return None
 
 
+#: "at" right before a power ("runs 64 AI cores at 150 W", "377 TOPS at 47W"): the point a part is run or rated at, or
+#: what it drew there: the words do not say which.
+_AT = re.compile(r"\bat\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+)?$", re.I)
+
+
+def says_no_basis(sentence: str, before: str) -> bool:
+    """Whether a power figure's sentence has no word of how it was had (no rating, measurement, draw, nor "up to" or "at"
+    before it): a power of no stated basis, which the catalog's "power draw" is."""
+    return not (_MEASURING.search(sentence) or _DRAWING.search(sentence) or _RATING.search(sentence) or _UP_TO.search(before)
+                or _AT.search(before))
+
+
 def settle_appositions(found: list[Candidate]) -> None:
     """A ratio set beside the absolute figure before it, after only its unit and a comma or a dash ("7.2 Tbps, a 4.5x
     improvement", "300 tokens/sec - around 10x what ...", "2,517 TFLOPS, which is nearly two times ..."), compares that

@@ -17,6 +17,7 @@ from jalapeno_audit.authoring.metric_words import (
     memory_outside,
     phrase_pattern,
     power_basis,
+    says_no_basis,
     settle_appositions,
     workloads,
 )
@@ -299,6 +300,11 @@ class MetricReader:
         if basis is None and len(both) != 1:
             basis = power_basis(tail, part, sentence, before)
         chosen = unit_metrics & self.phrase_metrics(basis) if basis else set()
+        if not chosen and basis is None and len(both or unit_metrics) > 1 \
+                and all(self.catalog.metrics[m].family == "power" for m in both or unit_metrics) and says_no_basis(sentence, before):
+            # "26 TOPS INT8 @ 2.5W", "It uses 20 watts.": no word says rated or measured (a metric phrase of another
+            # family, "150 TOPS of AI compute ... on just one watt", is the other figure's)
+            chosen = unit_metrics & self.phrase_metrics("power draw")
         return chosen or both
 
     def _of_many_chips(self, sentence: str, start: int) -> bool:

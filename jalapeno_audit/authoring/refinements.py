@@ -53,3 +53,13 @@ def repeated(found: list[Candidate]) -> None:
         if key in stated and _FRONTED.search(candidate.quote[:candidate.start]):
             candidate.doubts["at"] = "its paragraph gave this figure already: the same claim again, or a condition of the next?"
         stated.add(key)
+
+
+def restated_with_a_statistic(found: list[Candidate]) -> None:
+    """A figure the article states elsewhere, for the same system and metric, with a statistic ("- Power: 2.5W typical"
+    beside the summary's "26 TOPS INT8 @ 2.5W"): whether the bare mention is of that statistic too is the reader's to say."""
+    with_statistic = {(c.system, c.metric, str(c.figure), c.unit): c.at["statistic"] for c in found if "statistic" in c.at}
+    for candidate in found:
+        statistic = with_statistic.get((candidate.system, candidate.metric, str(candidate.figure), candidate.unit))
+        if candidate.kind == "value" and statistic and "statistic" not in candidate.at and "at" not in candidate.doubts:
+            candidate.doubts["at"] = f"the article gives this figure elsewhere as '{statistic}': is this mention of it too?"

@@ -36,7 +36,7 @@ from jalapeno_audit.authoring.models import read_model
 from jalapeno_audit.authoring.nonfigures import not_figures
 from jalapeno_audit.authoring.pipe_rows import pipe_rows
 from jalapeno_audit.authoring.pointed import pointed_back
-from jalapeno_audit.authoring.refinements import repeated
+from jalapeno_audit.authoring.refinements import repeated, restated_with_a_statistic
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.authoring.table_claims import TableDrafter
@@ -144,7 +144,7 @@ class Scaffolder:
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
         pipe_rows(self.catalog, found, body, self.systems)
         carried(found, every, self.systems)
-        subjects(found, every, self.systems, subject)
+        subjects(found, every, self.systems, subject, self.sides.parts)
         per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))
         self.metrics.speed_metrics(found)
         unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models, every)
@@ -153,6 +153,7 @@ class Scaffolder:
         heading = title if title and title not in body else ""  # a title the body repeats is read there, in its paragraph
         models_elsewhere(self.catalog, found, [heading, *(s.text for s in every)], self.models, self.systems)
         repeated(found)
+        restated_with_a_statistic(found)
         apart(found, self._scale)
         whose(self.catalog, found, self.systems)
         # What other paragraphs say bears on the figures of the systems they name: read once each figure's system is settled.

@@ -43,6 +43,8 @@ _REACH = 60
 _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu|silicon|hardware))\b", re.I)
 #: Words before a figure that refer back to the article's subject ("it", "the chip", "the new TPUs ... each chip").
 _BACK = re.compile(r"\b(?:it|the new part|the chip|the new (?:chips?|TPUs?|GPUs?|accelerators?|processors?))\b", re.I)
+#: "it" standing for a system before a figure, not the "it" of "It took 18 minutes for X to train".
+_IT = re.compile(r"\bit\b(?!\s+(?:took|takes|taking|is|was|will|would|['’]s)\b)", re.I)
 #: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
 _ASIDE = re.compile(r"[^()]*\(\s*(?:(?:or|and)\s+)?(?:(?:" + "|".join(re.escape(hedge) for hedge in sorted(HEDGES, key=len, reverse=True))
                     + r")\s*)?", re.I)
@@ -228,9 +230,12 @@ class SideReader:
             # "It reaches 700 versus 169 for rivals", "The standard and Pro devices differ (350 TOPs vs 400 TOPs)".
             candidate.doubts["system"] = "a figure set against another ('N vs M'): the sentence does not name a system for each side"
             return
-        own = [sid for pos, sid in before if pos >= part_start] or [
+        # A system named just after the figure is its owner ("N on the H100"), unless "it" stands before the figure in its
+        # clause: "Scale it up to 4.5 watts, and it could match desktop GPUs" is not the GPUs' figure.
+        it_before = bool(_IT.search(text, part_start, reading.start)) and not before
+        own = [sid for pos, sid in before if pos >= part_start] or ([] if it_before else [
             sid for pos, sid in after if pos < reading.end + 60 and ((pos, sid) not in compared or _RAN_ON.search(text, 0, pos))
-            and not _THAN.search(text, reading.end, pos)]  # "N is higher than X's system using the H100": not the H100's
+            and not _THAN.search(text, reading.end, pos)])  # "N is higher than X's system using the H100": not the H100's
         if len({*own}) > 1:
             # "Blackhole Galaxy systems mesh together 32 Blackhole accelerators for nearly 24 petaFLOPS": a system counted
             # before its name is the parts the other is built of, not the figure's owner.
@@ -259,7 +264,8 @@ class SideReader:
         elif not own and pronoun and (ran_on := _counted_in_opening(text, named)):
             # "On a single node with 8 MI355X units, it reached N": the pronoun's system is the one the run's units are of.
             candidate.system = ran_on
-        elif pronoun and subject and self.back and all((pos, sid) in compared and sid != subject for pos, sid in named):
+        elif pronoun and subject and self.back and all((pos, sid) in compared and sid != subject for pos, sid in named) \
+                and not (subject in self.parts and _WHOLE.search(text, 0, reading.start)):
             # "it", "the chip": the article's subject, when every system the sentence names is a comparator.
             candidate.system = subject
         elif not named and self.sole and self._only_sole(context) \
@@ -276,7 +282,7 @@ class SideReader:
             # actor, and a system the paragraph names only as what is compared with ("... faster than Nvidia's A100") owns
             # none of its figures.
             candidate.system = self.sole
-        elif len({sid for _, sid in named}) == 1 and not compared and not any(
+        elif len({sid for _, sid in named}) == 1 and not compared and not it_before and not any(
                 _apart(text, pos, reading) or _THAN.search(text, reading.end, max(pos, reading.end)) for pos, _ in named):
             candidate.system = named[0][1]
         else:

@@ -50,6 +50,11 @@ def word_number(words: str) -> int | None:
 _SIGN = re.compile(r"(?<![-=<>\w])(?P<sign>>=|<=|≥|≤|>|<)\s*~?\s*$")
 
 
+#: A verb of scaling and its object before "up" ("Scale it up to 4.5 watts", "ramping them up to 64 chips"): "up to" is
+#: then no bound, but the setting scaled to; without an object ("scales up to 64 chips") it is the most it can reach.
+_SCALED_UP = re.compile(r"\b(?:scal(?:e|es|ed|ing)|ramp(?:s|ed|ing)?)\s+(?:it|them|this|that)\s+$", re.I)
+
+
 def find_hedge(text: str, start: int, end: int) -> tuple[str | None, str | None]:
     """The hedge word written just before a figure (or "or more" after it), and what it does.
 
@@ -66,6 +71,8 @@ def find_hedge(text: str, start: int, end: int) -> tuple[str | None, str | None]
         hit = re.search(pattern, before)
         if hit is None:
             continue
+        if word == "up to" and _SCALED_UP.search(before[:hit.start()]):
+            continue  # "Scale it up to 4.5 watts": the particle of a verb of scaling, a setting and no bound
         negation = re.search(r"\b(no|not)\s+$", before[:hit.start()])
         kind = HEDGES[word]
         if negation and kind in (UPPER, LOWER):
