@@ -143,6 +143,15 @@ HELD_OUT_SIXTEENTH: tuple[str, ...] = (
     "91_strake-local-llm-three-machines",
     "92_branes-hailo-edge-ai-doc",
 )
+#: Held out to the end of the round that read 87-92: gold written before any draft, scored once at the end.
+HELD_OUT_SEVENTEENTH: tuple[str, ...] = (
+    "93_top500-habana-goya",
+    "94_provide-arc-pro-b70-q8-reorder",
+    "95_linley-groq-tsp-connected",
+    "96_titan-moore-threads-s4000",
+    "97_anandtech-mi210-cdna2-pcie",
+    "98_awsdocs-inf1-architecture",
+)
 #: Each held-out set in the order it was written, and how it was used once scored.
 HELD_OUT_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("held out, scored, then used for precision (06, 08, 13-20)", USED_FOR_PRECISION),
@@ -157,10 +166,12 @@ HELD_OUT_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("held out, scored once at the end, then read (75-80)", HELD_OUT_FOURTEENTH),
     ("held out, scored once, then read (81-86)", HELD_OUT_FIFTEENTH),
     ("held out, scored once at the end, then read (87-92)", HELD_OUT_SIXTEENTH),
+    ("held out, scored once at the end (93-98)", HELD_OUT_SEVENTEENTH),
 )
 #: The sets from the tenth on, held to their totals as first scored and not tuned article by article.
 HELD_TO_TOTALS: tuple[str, ...] = tuple(stem for group in (HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH, HELD_OUT_THIRTEENTH,
-                                                           HELD_OUT_FOURTEENTH, HELD_OUT_FIFTEENTH, HELD_OUT_SIXTEENTH) for stem in group)
+                                                           HELD_OUT_FOURTEENTH, HELD_OUT_FIFTEENTH, HELD_OUT_SIXTEENTH,
+                                                           HELD_OUT_SEVENTEENTH) for stem in group)
 GROUPS = (
     ("development", lambda stem: not any(stem in stems for _, stems in HELD_OUT_SETS)),
     *((title, lambda stem, stems=stems: stem in stems) for title, stems in HELD_OUT_SETS),

@@ -44,7 +44,7 @@ def test_totals_hold():
     if len(SCORES) < len(articles()):
         pytest.skip("the per-article scores did not all run")
     (development, used, released, seventh, held_out, ninth, tenth, eleventh, twelfth, thirteenth, fourteenth, fifteenth,
-     sixteenth) = (
+     sixteenth, seventeenth) = (
         [s for stem, s in SCORES.items() if member(stem)] for _, member in GROUPS)
     assert sum(s.right for s in development) >= 41
     assert sum(s.non_figures for s in development) * 10 <= sum(s.candidates for s in development)  # at most 10 %
@@ -165,4 +165,8 @@ def test_totals_hold():
     # 5 of 70 gold claims live and right, none wrong, 12 of 66 candidates not figures. Then read: a markdown row with a
     # "|" before its first cell counts its cells from the one after it (92's "| Peak Performance | 26 TOPS INT8 | ...",
     # whose figures went to the next column's system), and a precision right after a cell's unit is its figure's: 8 right.
-    _held(sixteenth, right=8, wrong=0, non_figures=12)
+    # That round's powers of no stated basis, statistics and clocks took it to 13 right.
+    _held(sixteenth, right=13, wrong=0, non_figures=12)
+    # 93-98, gold written before any draft, scored once at the end of the round that read 87-92, nothing changed for it:
+    # 19 of 100 gold claims live and right, none of the 19 live claims wrong, 14 of 103 candidates not figures.
+    _held(seventeenth, right=19, wrong=0, non_figures=14)

@@ -7,6 +7,8 @@ import re
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mentions
 
+#: Words that give a name as the cause of a figure, not its owner ("4x faster transfers thanks to NVLink C2C").
+CAUSE = re.compile(r"\b(?:thanks\s+to|due\s+to|because\s+of|enabled\s+by|powered\s+by)\s+(?:the\s+|its\s+|their\s+)?$", re.I)
 #: The doubt a value's system is left with when its sentence's structure names no owner.
 UNCERTAIN = "which system this figure belongs to is not certain"
 #: The doubt a multiple's system is left with when its sentence does not say which side is ahead.
@@ -63,7 +65,8 @@ def subjects(found: list[Candidate], every: list[Sentence], systems: dict[str, s
         sentence = every[candidate.sentence]
         if subject in parts and _A_WHOLE.search(sentence.text):
             continue  # "The system only consumes 30 kW" in an article about a chip and the 288-chip system built of it
-        if not mentions(sentence.text, systems) and not ELSEWHERE.search(sentence.text) and _OURS.search(sentence.text) \
+        owners = [pos for pos, _ in mentions(sentence.text, systems) if not CAUSE.search(sentence.text, 0, pos)]
+        if not owners and not ELSEWHERE.search(sentence.text) and _OURS.search(sentence.text) \
                 and SENTENCE_END.search(sentence.text) and back_to(every, candidate.sentence, systems, subject):
             candidate.system = subject
             del candidate.doubts["system"]

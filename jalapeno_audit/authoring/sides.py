@@ -8,7 +8,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.carried import AHEAD
+from jalapeno_audit.authoring.carried import AHEAD, CAUSE
 from jalapeno_audit.authoring.counted import COUNT_BEFORE_NAME
 from jalapeno_audit.authoring.sentences import clause, mention_spans, mentions
 from jalapeno_audit.text.figures import Reading
@@ -43,6 +43,14 @@ _REACH = 60
 _PRONOUN = re.compile(r"^(?:it|its|the (?:new )?(?:chip|part|accelerator|processor|gpu|system|card|tpu|silicon|hardware))\b", re.I)
 #: Words before a figure that refer back to the article's subject ("it", "the chip", "the new TPUs ... each chip").
 _BACK = re.compile(r"\b(?:it|the new part|the chip|the new (?:chips?|TPUs?|GPUs?|accelerators?|processors?))\b", re.I)
+#: A name between a figure's unit and a word of links ("3 TB/s NVLink bandwidth"): the links the figure is of, not its owner.
+_UNIT_ONLY = re.compile(r"\s*[A-Za-z/]+\s+")
+_LINK_WORD_AFTER = re.compile(r"[\w-]+(?:\s+[\w-]+)?\s+(?:bandwidth|links?|interconnect|connectivity)\b", re.I)
+
+
+def _links_named(text: str, end: int, pos: int) -> bool:
+    """Whether the name at ``pos`` stands right after the unit of the figure ending at ``end`` and before a word of links."""
+    return bool(_UNIT_ONLY.fullmatch(text, end, pos)) and bool(_LINK_WORD_AFTER.match(text, pos))
 #: "it" standing for a system before a figure, not the "it" of "It took 18 minutes for X to train".
 _IT = re.compile(r"\bit\b(?!\s+(?:took|takes|taking|is|was|will|would|['’]s)\b)", re.I)
 #: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
@@ -193,7 +201,10 @@ class SideReader:
                previous: Candidate | None = None, context: str = "") -> None:
         part_start = past_aside(text, part_start)
         starts: dict[int, int] = {}  # a kept name's position -> where the thing it names starts ("the Blackwell GB200")
-        named = self._one_thing(text, mentions(text, self.systems), starts)
+        # A name given as the figure's cause ("4x faster transfers thanks to NVLink C2C") is no side of it, nor one that
+        # names the links the figure is of ("3 TB/s NVLink bandwidth").
+        named = [(pos, sid) for pos, sid in self._one_thing(text, mentions(text, self.systems), starts)
+                 if not CAUSE.search(text, 0, pos) and not _links_named(text, reading.end, pos)]
         before = [(pos, sid) for pos, sid in named if pos < reading.start]
         after = [(pos, sid) for pos, sid in named if pos >= reading.end]
         lead = {pos: text[max(0, starts.get(pos, pos) - _REACH):starts.get(pos, pos)] for pos, _ in named}  # the words before it

@@ -9,7 +9,7 @@ import re
 
 from jalapeno_audit.authoring.abbreviations import PART_KIND
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.carried import AHEAD, ELSEWHERE, PER_DEVICE_DOUBT, UNCERTAIN
+from jalapeno_audit.authoring.carried import AHEAD, CAUSE, ELSEWHERE, PER_DEVICE_DOUBT, UNCERTAIN
 from jalapeno_audit.authoring.sentences import mention_spans
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -41,7 +41,8 @@ def whose(catalog: Catalog, found: list[Candidate], systems: dict[str, str]) -> 
         less_written(catalog, candidate)
         if candidate.system is None or "system" in candidate.doubts:
             continue
-        named = mention_spans(candidate.quote, systems)
+        # A name given as the figure's cause ("thanks to NVLink C2C") is neither its owner nor the hardware it ran on.
+        named = [span for span in mention_spans(candidate.quote, systems) if not CAUSE.search(candidate.quote, 0, span[0])]
         if (part := part_said(candidate, named, systems)) is not None:
             # "Intel Lunar Lake, which will have an NPU able to reach 45 TOPS": the figure of the part the catalog names
             # by the whole's name and the part's kind ("Lunar Lake NPU").
