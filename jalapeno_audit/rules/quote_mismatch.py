@@ -84,7 +84,10 @@ def _plainly_written(written: str, quote: str) -> bool:
         end = start + len(written)
         before = quote[start - 1] if start else " "
         after = quote[end : end + 2]
-        standalone = not (before.isalnum() or before in ".,") and not (after[:1].isdigit() or (after[:1] in ".," and after[1:2].isdigit()))
+        # A hyphen joining it to a word or number before it makes it part of a name ("Goya HL-1000", "ResNet-50") or the
+        # end of a range: the reader decides.
+        hyphenated = before == "-" and start >= 2 and quote[start - 2].isalnum()
+        standalone = not (before.isalnum() or before in ".," or hyphenated) and not (after[:1].isdigit() or (after[:1] in ".," and after[1:2].isdigit()))
         if standalone and not _PERCENT_AFTER.match(quote, end):
             return True
         start = quote.find(written, start + 1)

@@ -45,13 +45,14 @@ def numbers_in(text: str) -> frozenset[Fraction]:
                 step = number / 100
                 found.update({step, 1 + step, 1 - step} | ({1 / (1 - step)} if 0 < step < 1 else set()))
     # Every number as digits, whatever the reader made of its neighbours ("~25-26 tokens": 26),
-    # but never a percent as its own number ("30% faster" is not 30) nor digits of a link.
+    # but never a percent as its own number ("30% faster" is not 30), digits of a link, nor a hyphenated name's.
     found.update(Fraction(m.group().replace(",", "")) for m in _DIGITS.finditer(prepare(fold(text))))
     return frozenset(found)
 
 
 _PERCENT_LABELS = ("%", "percent", "per cent")
-_DIGITS = re.compile(r"(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\w.,])\d+(?:\.\d+)?(?![\w.]*\d))(?!\s*(?:%|per\s?cent))")
+#: Not digits a hyphen joins to a word before them ("Goya HL-1000", "ResNet-50"): a name's; a range's end ("25-26") is kept.
+_DIGITS = re.compile(r"(?<![A-Za-z]-)(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\w.,])\d+(?:\.\d+)?(?![\w.]*\d))(?!\s*(?:%|per\s?cent))")
 
 
 def glued_runs(text: str) -> list[str]:
