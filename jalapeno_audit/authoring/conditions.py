@@ -213,8 +213,9 @@ def conditions(catalog: Catalog, candidate: Candidate, sentence: Sentence, place
     types = {found.lower() for found in MEMORY_TYPE.findall((placed.unnamed or (sentence.text, sentence.context))[1])}
     variants = any(a != b and _memory_kind(a) == _memory_kind(b) for a in types for b in types)
     linked = metric.family == "interconnect" if metric is not None else bool(_LINK_WORDS.search(sentence.text))
+    power = metric is not None and metric.family == "power"
     scope = _Scope(catalog, candidate, sentence, placed, patterns, variants, unchanged, others_settings, hardware, own_hardware,
-                   linked, compute, one_device)
+                   linked, compute, one_device, power, power and bool(_MEASURED_METRIC.search(metric.name)))  # type: ignore[union-attr]
 
     def said(text: str, in_sentence: bool) -> list[re.Match[str]]:
         return _said(scope, text, in_sentence)
@@ -291,6 +292,8 @@ class _Scope:
     links: bool  # a figure of links, or of no metric read: a network its paragraph names may be its condition
     compute: bool
     one_device: bool  # a spec of one device, or a figure its clause gives per device
+    power: bool  # a figure of power, which takes a statistic, a clock and a per-device basis as conditions
+    measured: bool  # a power measured in a run, which may depend on the format the run used
 
 
 def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
@@ -298,18 +301,19 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
     catalog, candidate, sentence, placed = scope.catalog, scope.candidate, scope.sentence, scope.placed
     found = []
     for match in (match for pattern in scope.patterns for match in pattern.finditer(text)):
+        kind = (setting_of(match.group()) or ("", ""))[0]
         if not in_sentence and MEMORY_TYPE.fullmatch(match.group()) and not scope.variants:
             continue  # "SN40L chips, incorporating SRAM, HBM and DDR": the hardware's description, not this figure's setting
         outside = not in_sentence or not placed.part[0] <= match.start() < placed.part[1]
         if scope.unchanged and outside and not _DEVICE.fullmatch(match.group()) and not COUNTED_WORDS.fullmatch(match.group()) \
                 and not _NETWORK.fullmatch(match.group()):
             continue  # a precision, software, batch or scenario said elsewhere changes no capacity or link of the hardware
-        if in_sentence and outside and (setting_of(match.group()) or ("", ""))[0] == "scenario" \
+        if in_sentence and outside and kind == "scenario" \
                 and anothers_benchmark(catalog, sentence.text, match.start(), candidate.model):
             continue  # "N in the Llama2 70B server scenario and M on DeepSeek-R1": the scenario of N's benchmark only
-        if (setting_of(match.group()) or ("", ""))[0] == "statistic" and (metric_of(catalog, candidate) or "") != "power":
+        if kind == "statistic" and not scope.power:
             continue  # "12 tokens per second while requiring only 2 W (typical)": the statistic of the power alone
-        if _CLOCK.fullmatch(match.group()) and metric_of(catalog, candidate) != "power" and (
+        if _CLOCK.fullmatch(match.group()) and not scope.power and (
                 not scope.compute or not text[max(0, match.start() - 2):match.start()].strip().endswith("@")):
             # "operates at 1.35GHz, uses 128MB of memory": a clock is a condition of compute ("6 TOPS @1GHz") and of power
             # ("operates normally at 1 GHz" beside its eighty watts) alone
@@ -332,14 +336,14 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
             continue  # "Multiple MX3 chips can be used together, supporting up to 16 chips on a board": what it can scale to
         if scope.hardware and not in_sentence and _ONE_DEVICE.fullmatch(match.group()):
             continue  # "Each chip has ..." elsewhere in the paragraph: a spec of the hardware is one device's anyway
-        if metric_of(catalog, candidate) == "power" and (setting_of(match.group()) or ("", ""))[0] == "precision" and (
-                (not in_sentence and not _MEASURED_METRIC.search(catalog.metrics[candidate.metric or ""].name))
+        if scope.power and kind == "precision" and (
+                (not in_sentence and not scope.measured)
                 or (match.end() <= candidate.start and (read_figures(text[match.end():candidate.start])
                                                         or _AFTER_A_FIGURE.search(text, 0, match.start())))):
             # "26 TOPS INT8 @ 2.5W": the format written with another figure is that figure's; and one its paragraph states
             # is no condition of a power it does not say was measured in a run ("It runs INT8" may be of a measured power)
             continue
-        if metric_of(catalog, candidate) == "power" and not outside and re.fullmatch(r"per[ -]\w+", match.group(), re.I):
+        if scope.power and not outside and re.fullmatch(r"per[ -]\w+", match.group(), re.I):
             found.append(match)  # "approximately 0.5 - 2W per chip (depending on system configuration)": a share, or one chip's?
             continue
         if scope.one_device and _DEVICE.fullmatch(match.group()) and (
@@ -352,12 +356,6 @@ def _said(scope: _Scope, text: str, in_sentence: bool) -> list[re.Match[str]]:
 #: A system's name that says how many devices it is made of: "IPU-POD16", "DGX A100 (8 A100 GPUs)". Not a rack's
 #: ("GB200 NVL72"): a run "on GB200 NVL72" is as often on many of them.
 _SIZED_NAME = re.compile(r"POD-?\d+\b|\(\d[\d,]*\s+(?:[\w-]+\s+){0,3}(?:GPUs|NPUs|TPUs|IPUs|chips|accelerators|cards)\)", re.I)
-
-
-def metric_of(catalog: Catalog, candidate: Candidate) -> str | None:
-    """The family of a candidate's metric, if it has one."""
-    metric = catalog.metrics.get(candidate.metric or "")
-    return metric.family if metric is not None else None
 
 
 def sized(catalog: Catalog, system_id: str | None) -> bool:

@@ -184,15 +184,14 @@ def models_elsewhere(catalog: Catalog, found: list[Candidate], texts: list[str],
     more = any(_MORE_MODELS.search(text) for text in texts)  # "We tested Kimi K2.5 and other models."
     for candidate in found:
         metric = catalog.metrics.get(candidate.metric or "")
-        run_power = metric is not None and metric.family == "power" and bool(_OF_A_RUN.search(candidate.quote))
-        if (metric is not None and metric.family not in _MODELLED and not run_power) or candidate.model or candidate.models or "model" in candidate.doubts:
+        run = _OF_A_RUN.search(candidate.quote) if metric is not None and metric.family == "power" else None
+        if (metric is not None and metric.family not in _MODELLED and run is None) or candidate.model or candidate.models or "model" in candidate.doubts:
             continue
         sides = _sides(catalog, candidate)
         others = list(dict.fromkeys(mid for found_models, found_systems in named if _bears(None, None, sides, found_systems)
                                     for mid in sorted(found_models)))
-        if run_power and not others:
-            run = _OF_A_RUN.search(candidate.quote)
-            candidate.doubts["model"] = f"a power of a run ('{candidate.quote[run.start():run.end() + 30].strip()} ...'): of which model?"  # type: ignore[union-attr]
+        if run is not None and not others:
+            candidate.doubts["model"] = f"a power of a run ('{candidate.quote[run.start():run.end() + 30].strip()} ...'): of which model?"
             continue
         if not others or _CLASS.search(candidate.quote):
             continue

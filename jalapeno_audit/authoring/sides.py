@@ -46,11 +46,6 @@ _BACK = re.compile(r"\b(?:it|the new part|the chip|the new (?:chips?|TPUs?|GPUs?
 #: A name between a figure's unit and a word of links ("3 TB/s NVLink bandwidth"): the links the figure is of, not its owner.
 _UNIT_ONLY = re.compile(r"\s*[A-Za-z/]+\s+")
 _LINK_WORD_AFTER = re.compile(r"[\w-]+(?:\s+[\w-]+)?\s+(?:bandwidth|links?|interconnect|connectivity)\b", re.I)
-
-
-def _links_named(text: str, end: int, pos: int) -> bool:
-    """Whether the name at ``pos`` stands right after the unit of the figure ending at ``end`` and before a word of links."""
-    return bool(_UNIT_ONLY.fullmatch(text, end, pos)) and bool(_LINK_WORD_AFTER.match(text, pos))
 #: "it" standing for a system before a figure, not the "it" of "It took 18 minutes for X to train".
 _IT = re.compile(r"\bit\b(?!\s+(?:took|takes|taking|is|was|will|would|['’]s)\b)", re.I)
 #: A parenthesis opened after a figure, holding at most "or" and a hedge before the next figure ("80GB (up to 96GB").
@@ -116,6 +111,11 @@ class _Named(NamedTuple):
     compared: list[tuple[int, str]]  # after a word of comparison ("than", "against", "compared with")
     strongly: list[tuple[int, str]]  # after a strong one only
     pronoun: re.Match[str] | None  # "it", "the chip": the sentence speaks of the article's subject
+
+
+def _links_named(text: str, end: int, pos: int) -> bool:
+    """Whether the name at ``pos`` stands right after the unit of the figure ending at ``end`` and before a word of links."""
+    return bool(_UNIT_ONLY.fullmatch(text, end, pos)) and bool(_LINK_WORD_AFTER.match(text, pos))
 
 
 class SideReader:
