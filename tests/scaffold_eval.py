@@ -143,7 +143,7 @@ HELD_OUT_SIXTEENTH: tuple[str, ...] = (
     "91_strake-local-llm-three-machines",
     "92_branes-hailo-edge-ai-doc",
 )
-#: Held out to the end of the round that read 87-92: gold written before any draft, scored once at the end.
+#: Held out to the end of the round that read 87-92: gold written before any draft, scored once at the end, then read.
 HELD_OUT_SEVENTEENTH: tuple[str, ...] = (
     "93_top500-habana-goya",
     "94_provide-arc-pro-b70-q8-reorder",
@@ -166,7 +166,7 @@ HELD_OUT_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("held out, scored once at the end, then read (75-80)", HELD_OUT_FOURTEENTH),
     ("held out, scored once, then read (81-86)", HELD_OUT_FIFTEENTH),
     ("held out, scored once at the end, then read (87-92)", HELD_OUT_SIXTEENTH),
-    ("held out, scored once at the end (93-98)", HELD_OUT_SEVENTEENTH),
+    ("held out, scored once at the end, then read (93-98)", HELD_OUT_SEVENTEENTH),
 )
 #: The sets from the tenth on, held to their totals as first scored and not tuned article by article.
 HELD_TO_TOTALS: tuple[str, ...] = tuple(stem for group in (HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH, HELD_OUT_THIRTEENTH,

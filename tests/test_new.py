@@ -191,14 +191,17 @@ def test_one_word_settings_in_the_figures_clause_are_written_in_at():
     assert at("Jalapeño runs FP8. Jalapeño reaches 90 ms time to first token in FP8.") == [("90", {"precision": "fp8"}, [])]
     assert at("Jalapeño runs FP4. Jalapeño reaches 90 ms time to first token in FP8.")[0][2] == ["at"]
     # Not written: a setting outside the figure's clause, two precisions in one clause, a ratio (whose side?),
-    # a metric a precision does not bear on, a condition that is not one word (a batch size).
+    # a metric a precision does not bear on, a condition that is not one word (batch sizes of no number).
     for text in ("With TensorRT-LLM, Jalapeño reaches 90 ms time to first token.",
                  "Jalapeño reaches 90 ms time to first token, and the GB200 runs FP4.",
                  "Jalapeño reaches 90 ms time to first token in FP8 over FP16.",
                  "Jalapeño is 2x faster than the GB200 in end-to-end latency with vLLM.",
                  "Jalapeño carries 288GB of HBM3E memory in FP8.",
-                 "Jalapeño reaches 90 ms time to first token in FP8 at batch size 8."):
+                 "Jalapeño reaches 90 ms time to first token in FP8 at larger batch sizes."):
         assert [(c.at, "at" in c.doubts) for c in candidates(text)] == [({}, True)], text
+    # A batch size written with its number is one: written in `at`.
+    assert [c.at for c in candidates("Jalapeño reaches 90 ms time to first token in FP8 at batch size 8.")] == [
+        {"precision": "fp8", "batch": "8"}]
     draft, _ = scaffold("Jalapeño reaches 90 ms time to first token in FP8.", "x", load_catalog(), archive=None, publisher=None, url=None,
                         published=None)
     assert "    at: {precision: fp8}\n" in draft

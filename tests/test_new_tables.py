@@ -52,9 +52,12 @@ def test_a_table_of_one_row_a_line_under_a_header_of_one_cell_a_line():
 
 
 def test_a_condition_the_table_does_not_settle_leaves_its_figures_commented():
-    for condition in ("with TensorRT-LLM or vLLM", "at TP=8", "at batch size 8", "at 64 concurrent requests"):
+    for condition in ("with TensorRT-LLM or vLLM", "at TP=8", "at larger batch sizes", "at 64 concurrent requests"):
         found = _draft(SPACED.replace("(higher is better)", condition))
         assert found and all("at" in c.doubts for c in found), condition
+    # A batch size written with its number is a setting the table's text states for all its figures.
+    found = _draft(SPACED.replace("(higher is better)", "at batch size 8"))
+    assert found and all(c.at.get("batch") == "8" and "at" not in c.doubts for c in found)
 
 
 def test_one_setting_in_the_caption_is_a_condition_of_every_cell():

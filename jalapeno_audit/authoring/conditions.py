@@ -45,6 +45,10 @@ _STATISTIC_WORDS = r"(?:(?<=\dW\s)|(?<=\d\sW\s)|(?<=W\s\()|(?<=W\())(?:typical|p
 _AFTER_A_FIGURE = re.compile(r"\d(?:[\d,.]*\d)?\s?[A-Za-z/]+(?:\s+(?:of\s+)?(?:[A-Za-z]+\s+){0,2}?(?:of|at|in))?\s+$")
 #: A metric measured in a run, by its catalog name ("measured sustained power").
 _MEASURED_METRIC = re.compile(r"\bmeasured\b", re.I)
+#: A batch size, with its number where one is written ("batch size = 10", "batch size of 128", "BS=8"); the words alone
+#: ("at larger batch sizes") are a condition the reader writes.
+_BATCH = r"(?:batch(?:es|\s+sizes?)?(?:\s*(?:=|:|\s+of)?\s*\d+(?![\d.,]\d))?|BS\s*=\s*\d*)"
+_BATCH_SIZE = re.compile(r"(?:batch(?:\s+size)?\s*(?:=|:|\s+of)?\s*|BS\s*=\s*)(?P<n>\d+)", re.I)
 #: An input resolution, width by height ("640×640", "224x224").
 _RESOLUTION = r"(?<![\d.])\d{2,5}\s?[x×]\s?\d{2,5}(?!\.?\d)"
 #: Words that may be conditions a reader must write in `at`/`vs_at` (precisions, software, batch sizes, scenarios,
@@ -52,7 +56,7 @@ _RESOLUTION = r"(?<![\d.])\d{2,5}\s?[x×]\s?\d{2,5}(?!\.?\d)"
 #: is not one: it says where a result was published, not a setting both sides ran under.
 CONDITION = re.compile(
     r"\b(?:" + FORMATS + r"(?:\s+precision)?|TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|"
-    r"Megatron|llama\.cpp|batch(?:es| size)?|BS=|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
+    r"Megatron|llama\.cpp|" + _BATCH + r"|TP=|PP=|tensor parallel\w*|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|scenario|"
     + _DEVICES + r"|"
     r"data ?types?|(?:4|6|8|16|32)-bit\s+precision|(?<!-)precision|\d+-bit floating[- ]point|quantiz\w*|with(?:out)? sparsity|sparsity|(?<!-)sparse|(?<!-)dense|(?:input|output|context|sequence) length|ISL|OSL|"
     r"Ethernet|InfiniBand|commitments?|reserved|on-demand|spot|\d+-(?:year|month)s?|"
@@ -64,7 +68,7 @@ CONDITION = re.compile(
 _WORKLOAD = re.compile(r"(?:run|runs|running|serving|processing)\s+(?:[\w-]+\s+){0,3}?workloads?", re.I)
 #: Settings of a run, not of the hardware: the software, a batch size, a scenario, concurrency.
 _RUN_ONLY = re.compile(r"TensorRT(?:-LLM)?|TRT-LLM|vLLM|ROCm|SGLang|CUDA|PyTorch|JAX|TensorFlow|XLA|DeepSpeed|Megatron|llama\.cpp|"
-                       r"batch(?:es| size)?|BS=|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|"
+                       + _BATCH + r"|concurren\w*|offline|(?:server|interactive) (?:[a-z]+ )?(?:test|scenario|benchmark|mode)s?|"
                        r"scenario", re.I)
 #: A sentence that says what a system can do ("It supports a wide range of data types including FP32, TF32 ..."), and
 #: how many values of a kind it lists to say no one of them is a run's setting.
@@ -108,6 +112,7 @@ _SETTINGS: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
     ("mode", _MODE, None),
     ("clock-ghz", _CLOCK, None),
     ("statistic", re.compile(r"typical|peak", re.I), None),
+    ("batch", _BATCH_SIZE, None),
 )
 #: A count of the devices a run used ("eight GPUs", "an 8-chip server", "a single GPU"), written in `at` by its noun.
 _COUNT = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+|one|two|four|eight|sixteen|single)[ -](?P<noun>GPU|chip|accelerator|card|node)s?", re.I)
@@ -126,6 +131,8 @@ _COUNT_KEYS = ("gpus", "chips", "accelerators", "cards", "nodes")
 _COMPUTE_ONLY = ("sparsity", "clock-ghz")
 #: A parenthesis just after a figure and its unit ("4.5 PFLOPS (FP8 dense compute)"): its words describe that figure.
 _FIGURE_ASIDE = re.compile(r"[^(),.;:]{0,20}\((?P<inside>[^()]*)\)")
+#: A parenthesis right where a figure's clause ends.
+_CLOSING = re.compile(r"\s*\((?P<inside>[^()]*)\)")
 #: What such a parenthesis holds when it gives the figure's sparse counterpart ("(242 sparse)", "(485 with sparsity)").
 _SPARSE_TWIN = re.compile(r"\s*\d[\d,.]*\s*(?:sparse|with\s+sparsity)\s*", re.I)
 #: A precision written right after a compute figure's unit ("745 teraFLOPS of FP8", "11.9 petaFLOPS at FP16", "256 TFLOP/s
@@ -142,10 +149,10 @@ _SAME_SETTING = re.compile(r"\b(?:at|with|under|in|using)\s+the\s+same\s+(?:reso
                            r"precision|settings?|configuration|clocks?|frequency|power\s+(?:limit|budget|envelope)|number\s+of\s+[\w-]+)\b", re.I)
 #: A phrase that opens a sentence and sets the scene for all of it ("On a single node, ..."), holding no figure; and
 #: the settings such a phrase may state for the sentence's figures (a fronted "With TensorRT-LLM, ..." is left to the reader).
-_SCENE = ("scenario", "nodes", "mode")
+_SCENE = ("scenario", "nodes", "mode", "batch")
 #: It is read where catalog names are blanked out ("#"): it names no system, save in a count of a system's units
 #: ("On a single node with 8 B300 units, ..."); "In the offline test the GB200 led, ..." is a clause of its own.
-_OPENING = re.compile(r"(?:on|in|at|with|under|using)\b(?:[^,\d#]|" + COUNTED_WORDS.pattern + r"){0,60},\s", re.I)
+_OPENING = re.compile(r"(?:even\s+)?(?:on|in|at|with|under|using)\b(?:[^,\d#]|" + COUNTED_WORDS.pattern + "|" + _BATCH_SIZE.pattern + r"){0,60},\s", re.I)
 #: A parallelism of one ("TP=1", "TP1"): the model is not split across devices, which is what a figure of one system
 #: means without it; not a condition to write.
 UNSPLIT = re.compile(r"\b(?:TP|PP)\s*=?\s*1\b(?![.,]\d)", re.I)
@@ -410,6 +417,11 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
     placed: list[tuple[str, str]] = []
     elsewhere: list[tuple[str, str]] = []
     aside = _FIGURE_ASIDE.match(text, candidate.end)
+    # "15,000 images per second inferencing a trained Resnet-50 neural network (batch size = 10), with ...": a
+    # parenthesis that closes the figure's clause and holds no figure of its own states that clause's setting.
+    closing = _CLOSING.match(text, part_span[1])
+    if closing is not None and any(reading.label for reading in read_figures(closing["inside"])):
+        closing = None
     # "121 TFLOPS BF16 (242 sparse)": a parenthesis that gives the figure's sparse counterpart says this one is dense; its
     # word is the counterpart's.
     twin = aside is not None and metric.family == "compute" and bool(_SPARSE_TWIN.fullmatch(aside["inside"]))
@@ -425,7 +437,7 @@ def _settings(catalog: Catalog, candidate: Candidate, texts: tuple[str, str], sa
                 metric.family not in RUN_FAMILIES or candidate.kind == "ratio"
                 or re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*$", unnamed[:match.start()], re.I)):
             return None  # a count of a chip's parts, of a ratio's one side, or of parts of each of several ("16 four-chip cards")
-        in_aside = aside is not None and aside.start("inside") <= match.start() < aside.end("inside")
+        in_aside = any(found is not None and found.start("inside") <= match.start() < found.end("inside") for found in (aside, closing))
         if twin and in_aside and setting[0] == "sparsity":
             placed.append(("sparsity", "none"))
             continue
@@ -493,11 +505,16 @@ def stated_plainly(catalog: Catalog, candidate: Candidate, words: list[re.Match[
 
 
 def _others_run(catalog: Catalog, candidate: Candidate, match: re.Match[str], contexts: tuple[str, str]) -> bool:
-    """Whether a scenario its paragraph states is another system's run: said in a sentence that holds a figure of its
-    own and names systems, none of them the figure's ("In the DeepSeek-R1 server scenario, it used 72 nodes of GB300,
-    ... processing 1.55 million tokens per second" beside a B300's figure). ``contexts``: the paragraph as written and
-    with names blanked out."""
-    if (setting_of(match.group()) or ("", ""))[0] != "scenario":
+    """Whether a scenario or a precision its paragraph states is another system's: said in a sentence that holds a
+    figure of its own and names systems, none of them the figure's ("In the DeepSeek-R1 server scenario, it used 72
+    nodes of GB300, ... processing 1.55 million tokens per second" beside a B300's figure; "the T4 ... is nearly six
+    times as powerful in raw INT8 performance compared to the P4 (130 terops vs. 22 teraops)" beside the Goya's images
+    per second). A compute figure may be set against another's of the format stated ("double the computing power of
+    NVIDIA's Tesla V100 (125 TFLOPS)" after the Ascend's FP16): left to the reader. ``contexts``: the paragraph as written
+    and with names blanked out."""
+    kind = (setting_of(match.group()) or ("", ""))[0]
+    metric = catalog.metrics.get(candidate.metric or "")
+    if kind != "scenario" and (kind != "precision" or metric is None or metric.family == "compute"):
         return False
     text, unnamed = contexts
     start, end = _sentence_span(unnamed, match.start(), match.end())
@@ -608,6 +625,8 @@ def setting_of(word: str) -> tuple[str, str] | None:
                 # "Low Power Mode": low-power; a mode named by its power alone ("7 W power mode") is left to the reader.
                 name = "-".join(re.split(r"[\s-]+", word.lower())[:-1])
                 return (key, name) if name not in ("", "power") else None
+            if key == "batch":
+                return key, pattern.fullmatch(word)["n"]  # type: ignore[index]
             if key == "clock-ghz":
                 clock = _CLOCK.fullmatch(word)
                 ghz = Decimal(clock["n"]) / (1000 if clock["unit"].upper() == "M" else 1)  # type: ignore[index]

@@ -24,6 +24,7 @@ from jalapeno_audit.authoring.conditions import (
     lists_capabilities,
     stated_plainly,
 )
+from jalapeno_audit.authoring.metrics import of_networks, one_inference
 from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mask, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -230,8 +231,15 @@ def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict
     of that model: the line sets out the article's figures, and the article ran no other (a list item may set out
     gains said of no model, "Up to 3x increase in inference throughput")."""
     named = list(dict.fromkeys(model_id for _, model_id in mentions(text, models)))
+    networks = of_networks(text)
     for candidate in found:
         family = catalog.metrics[candidate.metric].family if candidate.metric else None
+        if not named and networks and candidate.metric is not None and one_inference(catalog.metrics[candidate.metric]) \
+                and candidate.kind == "value" and not candidate.model and "model" not in candidate.doubts:
+            # "at a 6ms latency" for "keyword spotting", in an article of inferences counted: the time of one inference
+            # is of a network run, and the article names none the catalog knows.
+            candidate.doubts["model"] = "a latency of a run: the article names no catalog model, which model ran?"
+            continue
         row = candidate.paragraph < 0 or not SENTENCE_END.search(candidate.quote)
         if named and row and candidate.kind == "value" and family in ("throughput", "responsiveness") and not candidate.model \
                 and not candidate.models and "model" not in candidate.doubts:

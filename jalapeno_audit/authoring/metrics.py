@@ -23,7 +23,7 @@ from jalapeno_audit.authoring.metric_words import (
 )
 from jalapeno_audit.authoring.metric_words import NO_PHRASE as _NO_PHRASE
 from jalapeno_audit.authoring.units import TOKEN_RATE, UnitRead, UnitReader
-from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.corpus.catalog import Catalog, Metric
 from jalapeno_audit.text.figures import Reading
 
 #: "per dollar", "per watt": a qualifier that makes a per-unit metric of the one a phrase names; a ratio "per GPU" or
@@ -54,8 +54,16 @@ NO_STREAM = _NO_STREAM  # tokens per second no one stream reaches: an aggregate
 _OWN_MEASURE = re.compile(r"\b(?:performance|latency|requests|bandwidth|computing)\b", re.I)
 #: Words of a rise: said of a lower-is-better metric named in another clause, they are not of that metric.
 _RISE = re.compile(r"\b(?:gains?|increases?|higher|more)\b", re.I)
-#: Words of training a model: a figure in a unit of time is then how long training took.
-_TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?|pre-train(?:s|ed|ing)?)\b", re.I)
+#: Words of training a model: a figure in a unit of time is then how long training took. "a trained Resnet-50 neural
+#: network" is a model trained already, which the figure serves.
+_TRAINING = re.compile(r"\b(?:train(?:s|ing)?|(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)trained|pre-train(?:s|ed|ing)?)\b", re.I)
+#: Words of a latency, and the units of a time short enough to be one inference's.
+_LATENCY = re.compile(r"\blatenc(?:y|ies)\b", re.I)
+_SHORT_TIME = ("ms", "us", "µs")
+#: Words of tokens: an article that speaks of none times no token.
+_TOKENS = re.compile(r"\btok(?:en)?s?\b|\bt/s\b|\bTTFT\b|\bTPOT\b", re.I)
+#: Words of a network's inferences: images, frames, inferences counted (an article of language models speaks of tokens).
+_PER_INFERENCE = re.compile(r"\b(?:images?|frames?|FPS|IPS|inferences)\b|(?:/|\bper\s+)inference\b", re.I)
 #: Words that say a figure was measured rather than specified; a catalog metric named with one of them is a measured one.
 _MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
 #: Words of memory ("192 GB HBM3 memory and 5.3 TB/s bandwidth", "SRAM cells ... at about 150 TB/s"): a figure that fits a
@@ -87,6 +95,7 @@ class MetricReader:
         self._article_rate: str | None = None
         self._title = ""
         self.of_training = False  # the article speaks of training alone
+        self.of_networks = False  # the article speaks of images, frames or inferences, and of no tokens
 
     def read_article(self, body: str, title: str | None = None) -> None:
         """Read the words of the article about to be read: they must not contradict a paragraph's."""
@@ -94,6 +103,7 @@ class MetricReader:
         self._article_rate = self._token_rate(f"{self._title}\n\n{body}")
         self.token_rate = None
         self.of_training = self._of_training_alone(f"{self._title}\n\n{body}")
+        self.of_networks = of_networks(f"{self._title}\n\n{body}")
         self.words.workload = "training" if self.of_training else None
 
     def _of_training_alone(self, text: str) -> bool:
@@ -210,6 +220,12 @@ class MetricReader:
             # "It took 18 minutes to train the model", "Llama 3.1 405B: 10 minutes" in an article of training alone: of
             # the metrics the unit fits, the one of training.
             both = {m for m in both or unit_metrics if self.catalog.metrics[m].family == "training"}
+        elif len(both) != 1 and self.of_networks and (_LATENCY.search(sentence) or (unit or written) in _SHORT_TIME):
+            # "an average latency of just 1.3 ms", "MobileNetV1 runs in 3.9 ms" in an article of images or frames that
+            # speaks of no tokens: of the times the unit fits, the one of a whole inference (the others are of a first
+            # token, an output token).
+            whole = {m for m in both or unit_metrics if one_inference(self.catalog.metrics[m])}
+            both = whole if len(whole) == 1 else both
         if len(both) != 1 or self._qualified(both, where):
             both = self._as_said(both or unit_metrics, unit_metrics, where)
         if len(both) != 1 and len(switch := self._of_a_switch(unit_metrics, tail)) == 1:
@@ -371,6 +387,16 @@ class MetricReader:
         are the hardware's own, so a model the paragraph named before is not theirs."""
         metric = self.catalog.metrics.get(metric_id or "")
         return metric is None or metric.family not in HARDWARE_FAMILIES
+
+
+def of_networks(text: str) -> bool:
+    """Whether a text speaks of a network's inferences (images, frames, inferences counted) and of no tokens."""
+    return not _TOKENS.search(text) and bool(_PER_INFERENCE.search(text))
+
+
+def one_inference(metric: Metric) -> bool:
+    """Whether a metric is the time one whole inference takes (not a first token's, an output token's, nor a speed)."""
+    return metric.family == "responsiveness" and metric.unit in ("s", "ms") and "token" not in metric.name
 
 
 def _per_second(scaled: re.Match[str] | None) -> Fraction:

@@ -39,6 +39,7 @@ from jalapeno_audit.authoring.pointed import pointed_back
 from jalapeno_audit.authoring.refinements import repeated, restated_with_a_statistic
 from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
+from jalapeno_audit.authoring.spaced_rows import spaced_rows
 from jalapeno_audit.authoring.table_claims import TableDrafter
 from jalapeno_audit.authoring.units import HELD_UNIT, scaled_unit
 from jalapeno_audit.authoring.whose import whose
@@ -143,6 +144,7 @@ class Scaffolder:
                 found.append(candidate)
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
         pipe_rows(self.catalog, found, body, self.systems)
+        spaced_rows(self.catalog, found, body, self.systems)
         carried(found, every, self.systems)
         subjects(found, every, self.systems, subject, self.sides.parts)
         per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))

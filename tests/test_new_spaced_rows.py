@@ -1,0 +1,98 @@
+"""`audit new`: a spec table copied with spaces between its cells, batch sizes, and the latency of one inference."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+CATALOG = b"""
+systems:
+  acme-x2: {name: "Acme X2", aliases: ["X2"]}
+  acme-x1: {name: "Acme X1", aliases: ["X1"]}
+  acme-x0: {name: "Acme X0 (32 GB)", aliases: ["X0"]}
+  acme-x0-16gb: {name: "Acme X0 (16 GB)", aliases: ["X0 (16 GB)"]}
+models:
+  resnet-50: {name: "ResNet-50", aliases: ["ResNet-50", "Resnet-50"]}
+"""
+
+TABLE = """The X1 is the smaller card of the two.
+
+Acme Accelerators
+  X2 X1 X0
+Compute Units 2 x 104 104 60
+FP64 Vector 45.3 TFLOPS 22.6 TFLOPS 6.6 TFLOPS
+FP16 Matrix 362 TFLOPS 181 TFLOPS N/A
+Memory Bandwidth 3.2TBps 1.6TBps 1.02TBps
+VRAM 128GB 64GB 16GB
+TDP 560W 300W 300W
+"""
+
+
+def _found(text: str) -> list[tuple[str, str | None, str | None, dict[str, str], list[str], str]]:
+    catalog = load_catalog(("acme.yaml", CATALOG))
+    _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.metric, c.at, sorted(c.doubts), c.quote.strip()) for c in found]
+
+
+def _row(label: str) -> list[tuple[str, str | None, dict[str, str], list[str]]]:
+    return [(f[0], f[1], f[3], f[4]) for f in _found(TABLE) if f[5].startswith(label)]
+
+
+def test_each_cell_of_a_spaced_row_is_its_columns_system():
+    assert _row("TDP") == [("560", "acme-x2", {}, []), ("300", "acme-x1", {}, []), ("300", "acme-x0", {}, ["system"])]
+    assert [f[:2] for f in _row("Memory Bandwidth")][:2] == [("3.2", "acme-x2"), ("1.6", "acme-x1")]
+
+
+def test_the_row_label_gives_the_format_and_the_engine():
+    assert _row("FP64 Vector")[0][2] == {"precision": "fp64", "engine": "vector"}
+    # A blank cell ("N/A") keeps the columns in place: the two figures are the first two columns'.
+    assert [(f[0], f[1], f[2]) for f in _row("FP16 Matrix")] == [
+        ("362", "acme-x2", {"precision": "fp16", "engine": "matrix"}), ("181", "acme-x1", {"precision": "fp16", "engine": "matrix"})]
+    # Another row's format is no condition of a memory row.
+    assert _row("VRAM")[0] == ("128", "acme-x2", {}, [])
+
+
+def test_a_column_the_catalog_knows_as_another_memory_variant_is_left_to_the_reader():
+    # The catalog's X0 has 32 GB; the table's X0 has 16GB: the other variant, which the reader names.
+    assert all(f[1] == "acme-x0" and "system" in f[3] for f in (_row("TDP")[2], _row("VRAM")[2], _row("FP64 Vector")[2]))
+
+
+def test_a_row_of_another_shape_or_no_header_of_systems_is_not_read_as_columns():
+    assert not any(f[1] for f in _row("Compute Units"))
+    unheaded = TABLE.replace("  X2 X1 X0\n", "  Cards compared\n")
+    assert not any(f[1] == "acme-x0" for f in _found(unheaded))
+
+
+def test_a_batch_size_in_the_figures_clause_or_the_parenthesis_closing_it_is_its_condition():
+    found = _found("The X1 delivered 15,000 images per second inferencing a trained Resnet-50 neural network (batch size = 10).")
+    assert found[0][1:5] == ("acme-x1", "image-throughput", {"batch": "10"}, [])
+    found = _found("Even with batch size of 128, the X1 could only manage 6,275 images per second on ResNet-50.")
+    assert found[0][3:5] == ({"batch": "128"}, [])
+    # Said in another clause, it is left to the reader; "larger batch sizes" names no size.
+    found = _found("The X1 reaches 2,685 images per second on ResNet-50, with a latency of 3.0 ms (batch size = 8).")
+    assert "at" in found[0][4] and found[1][3] == {"batch": "8"}
+    assert "at" in _found("At larger batch sizes, the X1 reaches 2,685 images per second on ResNet-50.")[0][4]
+
+
+def test_a_latency_in_an_article_of_no_tokens_is_one_inferences():
+    found = _found("The X1 delivered 15,000 images per second on a trained ResNet-50, with a latency of just 1.3 ms.")
+    assert found[1][2] == "e2e-latency"
+    # Where the article speaks of tokens, a latency may be a first token's or an output token's.
+    found = _found("The X1 serves 900 tokens per second on ResNet-50, with a latency of just 1.3 ms.")
+    assert found[1][2] is None
+
+
+def test_a_latency_of_no_model_the_catalog_knows_is_left_to_the_reader():
+    found = _found("The X1 ran keyword spotting at around 60 uJ per inference at a 6ms latency.")
+    latency = next(f for f in found if f[2] == "e2e-latency")
+    assert "model" in latency[4]
+
+
+def test_a_precision_said_with_other_systems_compute_is_no_condition_of_a_speed():
+    text = ("The X1 delivered 15,000 images per second on ResNet-50. The X2 is nearly six times as powerful in raw INT8 "
+            "performance compared to the X0 (130 teraops vs. 22 teraops).")
+    assert _found(text)[0][3:5] == ({}, [])
+    # Of a compute figure, it may be: "double the computing power of the X0 (125 TFLOPS)" after the X1's FP16.
+    text = ("The X1 has FP16 computing power reaching 256 TFLOPS. It has double the computing power of the X2 (125 TFLOPS). "
+            "The X0 has FP16 computing power of 22 TFLOPS.")
+    assert "at" in next(f for f in _found(text) if f[0] == "125")[4]
