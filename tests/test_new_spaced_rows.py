@@ -28,8 +28,8 @@ TDP 560W 300W 300W
 """
 
 
-def _found(text: str) -> list[tuple[str, str | None, str | None, dict[str, str], list[str], str]]:
-    catalog = load_catalog(("acme.yaml", CATALOG))
+def _found(text: str, written: bytes = CATALOG) -> list[tuple[str, str | None, str | None, dict[str, str], list[str], str]]:
+    catalog = load_catalog(("acme.yaml", written))
     _, found = scaffold(text, "x", catalog, archive=None, publisher=None, url=None, published=None)
     return [(str(c.figure), c.system, c.metric, c.at, sorted(c.doubts), c.quote.strip()) for c in found]
 
@@ -96,3 +96,33 @@ def test_a_precision_said_with_other_systems_compute_is_no_condition_of_a_speed(
     text = ("The X1 has FP16 computing power reaching 256 TFLOPS. It has double the computing power of the X2 (125 TFLOPS). "
             "The X0 has FP16 computing power of 22 TFLOPS.")
     assert "at" in next(f for f in _found(text) if f[0] == "125")[4]
+
+
+OPS = CATALOG + b"""
+metrics:
+  peak-ops: {name: "peak operations per second", unit: TOPS, better: higher, family: compute}
+  sustained-ops: {name: "sustained (measured) operations per second", unit: TOPS, better: higher, family: compute}
+"""
+
+
+def test_a_table_column_of_operations_is_a_spec_unless_the_table_says_measured():
+    catalog = load_catalog(("acme.yaml", OPS))
+    table = "The cards compared:\n\n| Card | INT8 TOPS |\n|---|---|\n| X1 | 128 |\n| X2 | 512 |\n"
+    _, found = scaffold(table, "x", catalog, archive=None, publisher=None, url=None, published=None)
+    assert [(c.system, c.metric, c.doubts.get("metric")) for c in found] == [("acme-x1", "peak-ops", None), ("acme-x2", "peak-ops", None)]
+    _, found = scaffold(table.replace("The cards compared:", "The cards' rates, as we measured them:"), "x", catalog, archive=None,
+                        publisher=None, url=None, published=None)
+    assert [c.metric for c in found] == ["sustained-ops", "sustained-ops"]
+
+
+def test_a_list_item_that_is_a_label_alone_takes_the_line_below_it():
+    text = ("Each X1 device consists of:\n- Compute:\n4x cores, delivering 128 INT8 TOPS and 64 FP16 TFLOPS\n"
+            "- Device Memory:\n8GB of device DRAM memory, with 50 GB/sec of bandwidth\n")
+    found = _found(text, OPS)
+    assert [(f[0], f[1], f[5]) for f in found][:2] == [
+        ("128", "acme-x1", "Compute: 4x cores, delivering 128 INT8 TOPS and 64 FP16 TFLOPS"),
+        ("64", "acme-x1", "Compute: 4x cores, delivering 128 INT8 TOPS and 64 FP16 TFLOPS")]
+    assert {f[1] for f in found} == {"acme-x1"}
+    # A label with a figure of its own is an item of its own; the line below it is prose.
+    found = _found("Each X1 device consists of:\n- Compute: 128 TOPS\nThe X2 delivers 64 TFLOPS.\n", OPS)
+    assert [f[1] for f in found] == ["acme-x1", "acme-x2"]

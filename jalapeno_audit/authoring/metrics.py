@@ -227,7 +227,7 @@ class MetricReader:
             whole = {m for m in both or unit_metrics if one_inference(self.catalog.metrics[m])}
             both = whole if len(whole) == 1 else both
         if len(both) != 1 or self._qualified(both, where):
-            both = self._as_said(both or unit_metrics, unit_metrics, where)
+            both = self.as_said(both or unit_metrics, unit_metrics, where)
         if len(both) != 1 and len(switch := self._of_a_switch(unit_metrics, tail)) == 1:
             return (only := switch.pop()), unit or self._kept_in(only, written), ""
         if (len(both) != 1 or self._linked(both, phrased if where == part else set(), part)) \
@@ -352,7 +352,7 @@ class MetricReader:
         measured: the measured one is meant, whatever plainer phrase ("HBM bandwidth") the text also uses."""
         return bool(_MEASURED.search(text)) and not any(_MEASURED.search(self.catalog.metrics[m].name) for m in metrics)
 
-    def _as_said(self, metrics: set[str], unit_metrics: set[str], text: str) -> set[str]:
+    def as_said(self, metrics: set[str], unit_metrics: set[str], text: str) -> set[str]:
         """Of the metrics a unit fits, those whose names say measured ("sustained (measured) compute throughput") when
         the text says so, and the others (a spec, "peak compute") when it does not; of the family already read. A power
         figure's basis is read by ``power_basis`` alone: a rating and a draw are written alike."""

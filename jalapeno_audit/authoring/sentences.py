@@ -97,6 +97,22 @@ def _unwrapped(lines: list[str], tabled: frozenset[str]) -> list[str]:
     return result
 
 
+#: A list item that is a label alone ("- Compute:"), whose text is on the line below it.
+_LABEL_ITEM = re.compile(r"[^\d:.!?]{1,40}:")
+
+
+def _labels_joined(lines: list[str], tabled: frozenset[str]) -> list[str]:
+    """Lines as given, but a list item that is a label alone ("- Compute:") has the line below it, which is no item,
+    joined to it ("- Compute: 4x NeuronCore-v1 cores, delivering 128 INT8 TOPS"), that line marked ``_WRAPPED``."""
+    result = list(lines)
+    for number in range(len(lines) - 1):
+        line, below = lines[number], lines[number + 1]
+        if (_BULLET.match(line) and _LABEL_ITEM.fullmatch(_BULLET.sub("", line)) and below and below != _WRAPPED
+                and not _BULLET.match(below) and line not in tabled and below not in tabled):
+            result[number], result[number + 1] = f"{line} {below}", _WRAPPED
+    return result
+
+
 def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]:
     """Lines, then sentences within them; a blank line ends a paragraph, and so does a line break in a text with no
     blank lines when it ends a sentence and the next line opens one (see ``_paragraph_opens``).
@@ -109,7 +125,7 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
     found: list[tuple[str, int, bool]] = []
     line_of: list[int] = []  # the line each sentence of ``found`` stands on
     paragraph = 0
-    lines = _unwrapped([" ".join(line.split()) for line in body.splitlines()], tabled)
+    lines = _labels_joined(_unwrapped([" ".join(line.split()) for line in body.splitlines()], tabled), tabled)
     written = [number for number, line in enumerate(lines) if line]
     lined = bool(written) and all(lines[written[0]:written[-1] + 1])
     listed = False  # the line before is a list's lead-in ending with a colon, or an item of that list

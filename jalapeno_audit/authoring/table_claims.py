@@ -314,6 +314,9 @@ class TableDrafter(CellConditions):
         both = fits & phrased if phrased else fits
         if len(both) != 1 and (rate := self._bare_rate(table, both, number)) is not None:
             both = {rate}
+        if len(both) > 1:
+            # "INT8 TOPS" over an instance table: a spec unless the table's words say measured ("sustained").
+            both = self.metrics.as_said(both, fits, " ".join((local, table.caption, table.lead)))
         if len(both) == 1:
             candidate.metric, candidate.unit = both.pop(), unit
         else:
