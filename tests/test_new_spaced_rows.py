@@ -126,3 +126,39 @@ def test_a_list_item_that_is_a_label_alone_takes_the_line_below_it():
     # A label with a figure of its own is an item of its own; the line below it is prose.
     found = _found("Each X1 device consists of:\n- Compute: 128 TOPS\nThe X2 delivers 64 TFLOPS.\n", OPS)
     assert [f[1] for f in found] == ["acme-x1", "acme-x2"]
+
+
+CODES = CATALOG.replace(b"systems:\n", b"""systems:
+  acme-v5e: {name: "Acme TPU v5e", aliases: ["TPU v5e"]}
+  acme-v6e: {name: "Acme Trillium", aliases: ["Trillium"]}
+""")
+
+
+def test_a_header_may_open_with_the_row_labels_header_and_a_label_gives_its_settings():
+    table = "Specification X2 X1\nPeak compute per chip (bf16) 197 TFLOPs 918 TFLOPs\nHBM bandwidth per chip 819 GBps 1640 GBps\n"
+    found = _found(table)
+    assert [(f[0], f[1], f[3], f[4]) for f in found] == [
+        ("197", "acme-x2", {"precision": "bf16"}, []), ("918", "acme-x1", {"precision": "bf16"}, []),
+        ("819", "acme-x2", {}, []), ("1640", "acme-x1", {}, [])]
+    # A label whose words are not all one-word settings leaves the cells' conditions to the reader.
+    found = _found(table.replace("(bf16)", "(bf16, with TensorFlow)"))
+    assert "at" in found[0][4]
+
+
+def test_a_product_code_written_alone_or_before_a_name_in_parentheses_names_the_system():
+    text = ("Cloud v6e (Trillium) follows the TPU v5e. The v5e was slower.\n\nSpecification v5e v6e\n"
+            "HBM capacity per chip 16 GB 32 GB\n")
+    assert [(f[0], f[1]) for f in _found(text, CODES)] == [("16", "acme-v5e"), ("32", "acme-v6e")]
+    # A memory type ending a variant's name ("Acme X0 80GB HBM3") is no product code.
+    from jalapeno_audit.authoring.abbreviations import short_names
+    assert short_names("The Acme X0 80GB HBM3 ships with HBM3 memory.", {"acme x0 80gb hbm3": "acme-x0"}) == {}
+
+
+def test_the_one_system_a_title_names_is_the_subject_when_the_text_names_it_about_as_often():
+    from jalapeno_audit.authoring.scaffold import Scaffolder
+    scaffolder = Scaffolder(load_catalog(("acme.yaml", CATALOG)))
+    body = "The X2 was fast. The X2 was big. The X2 was old. The X1 is new. The X1 is here."
+    assert scaffolder.sides.subject(body, "Acme unveils the X1") == "acme-x1"
+    assert scaffolder.sides.subject(body, None) == "acme-x2"
+    # Named far less often than another, it is not.
+    assert scaffolder.sides.subject(body + " The X2 again. The X2 once more.", "Acme unveils the X1") == "acme-x2"

@@ -26,6 +26,45 @@ def defined_names(text: str, systems: dict[str, str], taken: set[str]) -> dict[s
     return {short: owners.pop() for short, owners in defined.items() if len(owners) == 1 and short not in taken}
 
 
+#: The last word of a catalog name of several words, when it is a product code ("v5e" of "TPU v5e"): a letter and a digit.
+_CODE = re.compile(r"(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[\w.-]{2,12}")
+
+
+#: A product's name and, in parentheses, a catalog name it is known by ("Cloud TPU v6e (Trillium)").
+_GLOSSED = re.compile(r"(?<![\w.-])(?P<code>(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*)\s+\((?P<gloss>[^()\d]{2,40})\)")
+#: A memory type, which ends names of a chip's memory variants ("Nvidia H100 80GB HBM3") and is no product code.
+_MEMORY = re.compile(r"(?:HBM|GDDR|LPDDR|DDR)\d\w*", re.I)
+
+
+def short_names(text: str, systems: dict[str, str]) -> dict[str, str]:
+    """The product codes the text writes alone for a catalog system it names in full ("v5e" in a text that writes "TPU
+    v5e"): the last word of the system's name of several words, a code of letters and digits, no catalog name itself
+    nor the last word of another system's name, written alone at least once; and a code written before a catalog name in
+    parentheses ("Cloud TPU v6e (Trillium)"), that name's system."""
+    owners: dict[str, set[str]] = {}
+    for name, system_id in systems.items():
+        words = name.split()
+        if len(words) > 1 and _CODE.fullmatch(words[-1]) and not _MEMORY.fullmatch(words[-1]):
+            owners.setdefault(words[-1].lower(), set()).add(system_id)
+    named = {system_id for _, _, system_id in mention_spans(text, systems)}
+    taken = {name.lower() for name in systems}
+    found = {}
+    for code, ids in owners.items():
+        if len(ids) != 1 or code in taken or (system_id := next(iter(ids))) not in named:
+            continue
+        spans = mention_spans(text, systems)
+        alone = [m for m in re.finditer(rf"(?<![\w.-]){re.escape(code)}(?![\w-])", text, re.I)
+                 if not any(a <= m.start() < b for a, b, _ in spans)]
+        if alone:
+            found[code] = system_id
+    # "Cloud TPU v6e (Trillium)": the code names the system the parenthesis names, when the code is no catalog name.
+    for match in _GLOSSED.finditer(text):
+        code, owner = match["code"].lower(), systems.get(match["gloss"].strip().lower())
+        if owner is not None and code not in taken and not _MEMORY.fullmatch(code) and found.setdefault(code, owner) != owner:
+            found.pop(code)
+    return found
+
+
 #: A catalog name that is a chip's name and the kind of one of its parts ("i.MX95 NPU", "RK3588 CPU", "S25 Ultra CPU").
 PART_KIND = r"NPU|CPU|GPU|iGPU|DSP"  # the kinds of a chip's parts its name may end in
 _KIND_OF = re.compile(rf"(?P<whole>.*\w)\s+(?P<kind>{PART_KIND})", re.I)

@@ -21,7 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 
-from jalapeno_audit.authoring.abbreviations import defined_names, part_kinds
+from jalapeno_audit.authoring.abbreviations import defined_names, part_kinds, short_names
 from jalapeno_audit.authoring.all_runs import all_runs
 from jalapeno_audit.authoring.apart import apart
 from jalapeno_audit.authoring.article_tables import Table, read_tables
@@ -110,6 +110,8 @@ class Scaffolder:
     def article(self, body: str, title: str | None) -> list[Candidate]:
         # A short name the article defines ("Wafer Scale Engine (WSE)") names the system in every part that reads names.
         self.systems.update(defined_names(body, self.systems, {*self.systems, *self.models}))
+        # "v5e" in a text that writes "TPU v5e": the product code alone names the system.
+        self.systems.update(short_names(f"{title or ''}\n{body}", self.systems))
         # "NPU" and "CPU" in an article on the i.MX95 are its parts, "i.MX95 NPU" and "i.MX95 CPU".
         self.systems.update(part_kinds(f"{title or ''}\n{body}", self.systems))
         subject = self.sides.subject(body, title)

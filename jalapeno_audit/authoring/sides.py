@@ -138,6 +138,11 @@ class SideReader:
         ranked = sorted(counts.items(), key=lambda item: -item[1])
         # An article about one system: it names it at least twice as often as all the others together.
         self.sole = ranked[0][0] if ranked and ranked[0][1] >= 2 * sum(n for _, n in ranked[1:]) else None
+        # The one system a title names, which the text names about as often as any ("Google Unveils Ironwood, ...", beside
+        # a text that names Trillium once more), is the one the article is about.
+        titled = {sid for _, sid in mentions(title or "", self.systems)}
+        if ranked and len(titled) == 1 and 2 * counts.get(next(iter(titled)), 0) >= ranked[0][1] > counts.get(next(iter(titled)), 0):
+            return next(iter(titled))
         if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
             return ranked[0][0]
         in_title = [sid for _, sid in mentions(title or "", self.systems) if ranked and counts.get(sid) == ranked[0][1]]
@@ -394,6 +399,9 @@ class SideReader:
             name = max((n for n in self.systems if text.lower().startswith(n, first[0])), key=len, default="")
             if name and second[1] in self.vague and first[1] not in self.vague and _POSSESSIVE.fullmatch(text, first[0] + len(name), second[0]):
                 _drop(kept, second)
+                continue
+            if name and first[1] == second[1] and re.fullmatch(r"\s*\(\s*", text[first[0] + len(name):second[0]]):
+                _drop(kept, second)  # "TPU v6 (Trillium)": the name the parenthesis gives it is the same thing again
                 continue
             if first[1] == second[1] or not name or not _QUOTES.sub("", text[first[0] + len(name):second[0]]).isspace():
                 continue

@@ -18,6 +18,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 from jalapeno_audit.authoring.candidate import Candidate
+from jalapeno_audit.authoring.conditions import CONDITION, setting_of
 from jalapeno_audit.authoring.sentences import mention_spans
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import FIGURE, VALUE, read_figures
@@ -29,6 +30,11 @@ _ENGINE = re.compile(r"\b(?:FP|INT|BF)\d+\s+(?P<engine>Vector|Matrix)\b", re.I)
 #: The memory size a catalog system's name gives it ("AMD Instinct MI50 (32 GB)"), in GB.
 _SIZED = re.compile(r"\((?P<gb>\d+(?:\.\d+)?)\s?GB\)")
 _PARAGRAPH_DOUBT = re.compile(r"its paragraph says '(?P<word>[^']*)'")
+#: What a header may hold before its systems' names: nothing, or the row labels' header ("Specification").
+_HEADER_LABEL = re.compile(r"(?:[A-Za-z][A-Za-z/&-]*(?:\s[A-Za-z][A-Za-z/&-]*){0,2}\s)?")
+#: A per-device basis in a row's label ("Peak compute per chip"): what the row's figures are of, no run's setting.
+_BASIS = re.compile(r"(?:per|each)[ -]\w+", re.I)
+_SENTENCE_DOUBT = re.compile(r"the sentence says '(?P<word>[^']*)'$")
 
 
 def spaced_rows(catalog: Catalog, found: list[Candidate], body: str, systems: dict[str, str]) -> None:
@@ -47,14 +53,28 @@ def spaced_rows(catalog: Catalog, found: list[Candidate], body: str, systems: di
             continue
         candidate.system = header[index]
         candidate.doubts.pop("system", None)
-        # The other rows' labels ("FP64 Vector" above "VRAM 128GB ...") are the conditions of their own figures.
+        # The formats of other rows' labels ("FP64 Vector" above "VRAM 128GB ...") are their own figures' conditions.
         doubt = _PARAGRAPH_DOUBT.match(candidate.doubts.get("at", ""))
-        if doubt is not None and doubt["word"].lower() not in row.lower():
+        if doubt is not None and doubt["word"].lower() not in row.lower() and (setting_of(doubt["word"]) or ("", ""))[0] == "precision":
             del candidate.doubts["at"]
+        _label_settings(candidate, row[:cells[0][0]])
         if (engine := _ENGINE.search(row, 0, cells[0][0])) is not None and "at" not in candidate.doubts:
             candidate.at = {**candidate.at, "engine": engine["engine"].lower()}
         placed.setdefault((row, header[index]), []).append(candidate)
     _other_variants(catalog, placed)
+
+
+def _label_settings(candidate: Candidate, label: str) -> None:
+    """The one-word settings a row's label writes ("Peak compute per chip (bf16)"), each cell's: written in `at`, where
+    the sentence's doubt is of a word of the label and every condition word of the label but a per-device basis is such
+    a setting."""
+    doubt = _SENTENCE_DOUBT.match(candidate.doubts.get("at", ""))
+    words = [word for word in CONDITION.finditer(label) if not _BASIS.fullmatch(word.group())]
+    settings = [setting_of(word.group()) for word in words]
+    if doubt is None or doubt["word"] not in label or not words or None in settings or len({key for key, _ in settings}) != len(settings):  # type: ignore[misc]
+        return
+    del candidate.doubts["at"]
+    candidate.at = {**candidate.at, **dict(settings)}  # type: ignore[arg-type]
 
 
 def _other_variants(catalog: Catalog, placed: dict[tuple[str, str], list[Candidate]]) -> None:
@@ -91,8 +111,8 @@ def _cells(row: str) -> list[tuple[int, int]]:
 
 
 def _rows(body: str, systems: dict[str, str]) -> dict[str, list[str]]:
-    """Each row line (spaces folded) below a header line made only of distinct catalog system names, to the next blank
-    line, and the header's systems in order."""
+    """Each row line (spaces folded) below a header line of distinct catalog system names (after the row labels'
+    header, if any: "Specification v5e v6e"), to the next blank line, and the header's systems in order."""
     rows: dict[str, list[str]] = {}
     header: list[str] | None = None
     for line in (" ".join(line.split()) for line in body.splitlines()):
@@ -102,8 +122,8 @@ def _rows(body: str, systems: dict[str, str]) -> dict[str, list[str]]:
         spans = mention_spans(line, systems)
         named = [system_id for _, _, system_id in spans]
         gaps = [line[end:start] for (_, end, _), (start, _, _) in pairwise(spans)]
-        if len(named) >= 2 and len(set(named)) == len(named) and spans[0][0] == 0 and spans[-1][1] == len(line) \
-                and all(gap == " " for gap in gaps):
+        if len(named) >= 2 and len(set(named)) == len(named) and _HEADER_LABEL.fullmatch(line[:spans[0][0]]) \
+                and spans[-1][1] == len(line) and all(gap == " " for gap in gaps):
             header = named
         elif header is not None:
             rows[line] = header
