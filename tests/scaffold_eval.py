@@ -273,4 +273,5 @@ def score_article(stem: str, workdir: Path) -> Score:
 
 
 def articles() -> list[str]:
-    return sorted(p.stem for p in (EVALSET / "articles").glob("*.txt"))
+    """The articles' stems in the order of their numbers ("99_..." before "100_...")."""
+    return sorted((p.stem for p in (EVALSET / "articles").glob("*.txt")), key=lambda stem: (int(stem.split("_")[0]), stem))

@@ -109,3 +109,10 @@ def test_a_text_wrapped_at_a_fixed_width_is_read_with_its_lines_joined():
         "**VRAM footprint**: Super clean **13.7 GB** VRAM usage per GPU."]
     single = "Memory: 12GB GDDR6, 192-bit memory bus\nn150s/n300s Comparison Table"
     assert [s.text for s in sentences(single)] == ["Memory: 12GB GDDR6, 192-bit memory bus", "n150s/n300s Comparison Table"]
+
+
+def test_a_multiple_of_a_companys_people_or_money_is_no_figure():
+    assert _figures("Groq plans to double its headcount to 120 employees by the end of this year.") == []
+    assert _figures("Groq expects to triple revenue next year.") == []
+    # A multiple of the product's own figures stays.
+    assert _figures("The Groq LPU is to double its throughput next year.") == ["2"]

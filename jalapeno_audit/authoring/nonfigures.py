@@ -23,6 +23,9 @@ _GRID = re.compile(r"\s*[x×]\s*\d+\s+[a-z]")
 _SPENDING = re.compile(r"(?:\s*%)?(?:\s+of)?\s+(?:the\s+)?(?:total|overall|all|global|annual)\s+(?:[\w-]+\s+){0,2}?"
                        r"(?:spend|spending|costs?|budgets?|revenues?|expenses?|market)\b", re.I)
 
+#: A multiple of a company's people or money, not of a product ("Groq plans to double its headcount to 120").
+_COMPANY = re.compile(r"\s+(?:(?:its|their|the\s+company['’]s)\s+)?(?:headcount|workforce|staff|employees|revenues?|sales|valuation|funding)\b", re.I)
+
 #: Network gear the figure is given to ("Quantum-X800 InfiniBand with 800 GB/s networking"): the network's, no accelerator's.
 _NETWORK_WITH = re.compile(r"\b(?:InfiniBand|Ethernet|switch(?:es)?|NICs?|network (?:cards?|adapters?))\s+with\s+(?:up to\s+)?$", re.I)
 
@@ -66,4 +69,5 @@ def _no_figure(candidate: Candidate) -> bool:
         return True
     if candidate.kind == "value" and _FRAME.fullmatch(quote[:start]) and _FRAME_UNIT.match(quote, end):
         return True
-    return candidate.kind == "ratio" and bool(_GRID.match(quote, start + len(candidate.found.split()[0])) or _SPENDING.match(quote, end))
+    return candidate.kind == "ratio" and bool(_GRID.match(quote, start + len(candidate.found.split()[0])) or _SPENDING.match(quote, end)
+                                              or _COMPANY.match(quote, end))
