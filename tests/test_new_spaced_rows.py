@@ -162,3 +162,13 @@ def test_the_one_system_a_title_names_is_the_subject_when_the_text_names_it_abou
     assert scaffolder.sides.subject(body, None) == "acme-x2"
     # Named far less often than another, it is not.
     assert scaffolder.sides.subject(body + " The X2 again. The X2 once more.", "Acme unveils the X1") == "acme-x2"
+
+
+def test_figures_after_a_colon_are_of_the_one_system_named_before_it():
+    text = ("Five models benchmarked for inference on the Acme X1: ResNet-50 runs in 3.9 ms (5.3x faster than CPU), and another runs "
+            "in 31 ms.")
+    found = [f for f in _found(text) if f[2] == "e2e-latency"]
+    assert [(f[0], f[1]) for f in found] == [("3.9", "acme-x1"), ("31", "acme-x1")]
+    # A system set against before the colon is no owner; nor is the one before it when another is named after it.
+    assert _found("Benchmarked against the X2: ResNet-50 runs in 3.9 ms.")[0][1] is None
+    assert _found("Benchmarked on the X1: ResNet-50 runs in 3.9 ms on the X2.")[0][1] == "acme-x2"

@@ -62,8 +62,8 @@ _LATENCY = re.compile(r"\blatenc(?:y|ies)\b", re.I)
 _SHORT_TIME = ("ms", "us", "µs")
 #: Words of tokens: an article that speaks of none times no token.
 _TOKENS = re.compile(r"\btok(?:en)?s?\b|\bt/s\b|\bTTFT\b|\bTPOT\b", re.I)
-#: Words of a network's inferences: images, frames, inferences counted (an article of language models speaks of tokens).
-_PER_INFERENCE = re.compile(r"\b(?:images?|frames?|FPS|IPS|inferences)\b|(?:/|\bper\s+)inference\b", re.I)
+#: Words of a network's inferences: images, frames, inference (an article of language models speaks of tokens too).
+_PER_INFERENCE = re.compile(r"\b(?:images?|frames?|FPS|IPS|inferenc(?:e|es|ing))\b|/inference\b", re.I)
 #: Words that say a figure was measured rather than specified; a catalog metric named with one of them is a measured one.
 _MEASURED = re.compile(r"\b(?:measured|sustained)\b", re.I)
 #: Words of memory ("192 GB HBM3 memory and 5.3 TB/s bandwidth", "SRAM cells ... at about 150 TB/s"): a figure that fits a
@@ -390,7 +390,7 @@ class MetricReader:
 
 
 def of_networks(text: str) -> bool:
-    """Whether a text speaks of a network's inferences (images, frames, inferences counted) and of no tokens."""
+    """Whether a text speaks of a network's inferences (images, frames, inference) and of no tokens."""
     return not _TOKENS.search(text) and bool(_PER_INFERENCE.search(text))
 
 

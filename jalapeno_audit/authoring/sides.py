@@ -277,6 +277,10 @@ class SideReader:
             # of its own) says more of the sentence's subject, when every other system named before it is a comparator
             # or counted (a part of it).
             candidate.system = opening
+        elif not own and (lead_owner := _colon_lead(text, reading.start, named, sentence.strongly)) is not None:
+            # "Five models benchmarked on the Google Coral USB Accelerator: MobileNetV1 runs in 3.9 ms, ...": what the
+            # colon leads into is of the one system named before it.
+            candidate.system = lead_owner
         elif not own and pronoun and (ran_on := _counted_in_opening(text, named)):
             # "On a single node with 8 MI355X units, it reached N": the pronoun's system is the one the run's units are of.
             candidate.system = ran_on
@@ -462,6 +466,17 @@ def _listed_from(text: str, start: int) -> int:
     a 750 W SoC envelope, 216 GB of HBM3e, ..."), else the sentence's start."""
     colon = text.rfind(":", 0, start)
     return colon + 1 if colon >= 0 and not re.match(r"\d", text[colon + 1:colon + 2]) else 0
+
+
+def _colon_lead(text: str, start: int, named: list[tuple[int, str]], compared: list[tuple[int, str]]) -> str | None:
+    """The one system the part of a sentence before its colon names, when a figure at ``start`` stands after the colon
+    and no other system is named after it but as a comparator; else None."""
+    colon = text.rfind(": ", 0, start)
+    if colon < 0 or ":" in text[:colon]:
+        return None
+    leading = {sid for pos, sid in named if pos < colon and (pos, sid) not in compared}
+    after = [(pos, sid) for pos, sid in named if pos > colon and (pos, sid) not in compared]
+    return leading.pop() if len(leading) == 1 and not after else None
 
 
 def _change_side(candidate: Candidate, reading: Reading, text: str, part_start: int, sentence: _Named) -> bool:
