@@ -12,6 +12,12 @@ from jalapeno_audit.text.quotes import numbers_in
 # text -> [(kind, values, hedge, bound, label, glued)] for every figure the reader must find
 CASES = [
     ("it hits 85,448 mixed tokens per second", [("value", (F(85448),), None, None, "mixed", False)]),
+    # A dash between integers before a unit of measure, rising, is a range; "128-128 tokens" and "3-year" are none.
+    ("generation runs at 57–60 tok/s", [("range", (F(57), F(60)), None, None, "tok/s", False)]),
+    ("a median of ~70–90ms per token", [("range", (F(70), F(90)), "~", "approx", "ms", False)]),
+    ("sub-100ms per-token latency", [("value", (F(100),), "sub-", "upper", "ms", False)]),
+    ("Memory bandwidth reaches 1.2 TB/s—20% higher than Grace", [("value", (F("1.2"),), None, None, "TB/s", False),
+                                                                ("ratio", (F("1.2"),), None, None, "%", False)]),
     ("1.5x to 1.9x more performance per watt", [("range", (F("1.5"), F("1.9")), None, None, "x", False)]),
     ("1.5–1.9x more work per watt", [("range", (F("1.5"), F("1.9")), None, None, "x", False)]),
     ("95-170 percent of H100", [("percent-of", (F("0.95"), F("1.7")), None, None, "percent of", False)]),
@@ -217,3 +223,10 @@ def test_a_multiple_before_a_makers_product_name_is_a_count():
     assert [(r.text, r.role) for r in read_figures("on 4x NVIDIA A30 (24 GB) and 4x Tesla V100", non_figures=True)] == [
         ("4x", "count"), ("24", "figure"), ("4x", "count")]
     assert [r.kind for r in read_figures("it is 4x Faster than the V100")] == ["ratio"]
+
+
+def test_a_bare_dash_between_integers_with_no_unit_of_measure_is_no_range():
+    assert [r.kind for r in read_figures("ISL/OSL 128-128 tokens on 8-16 GPUs")] == ["value", "value"]
+    assert not any(r.kind == "range" for r in read_figures("a 3-year commitment"))
+    # "sub-" is a bound only glued to a figure; "sub-system" holds none.
+    assert [(r.numbers, r.hedge) for r in read_figures("a sub-system of 8 GB")] == [((F(8),), None)]

@@ -8,7 +8,7 @@ from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mentions
 
 #: Words that give a name as the cause of a figure, not its owner ("4x faster transfers thanks to NVLink C2C").
-CAUSE = re.compile(r"\b(?:thanks\s+to|due\s+to|because\s+of|enabled\s+by|powered\s+by)\s+(?:the\s+|its\s+|their\s+)?$", re.I)
+CAUSE = re.compile(r"\b(?:thanks\s+to|due\s+to|because\s+of|enabled\s+by|powered\s+by|(?:by\s+)?leveraging)\s+(?:the\s+|its\s+|their\s+)?$", re.I)
 #: The doubt a value's system is left with when its sentence's structure names no owner.
 UNCERTAIN = "which system this figure belongs to is not certain"
 #: The doubt a multiple's system is left with when its sentence does not say which side is ahead.

@@ -69,6 +69,8 @@ _MEASURING = re.compile(r"\b(?:measured|measurements?|measuring|during\s+(?:the|
 _DRAWING = re.compile(r"\b(?:consum(?:es|ed|ing|ption|e)|draws?|drew|drawing|drawn)\b", re.I)
 #: A rating's words.
 _RATING = re.compile(r"\b(?:TDP|thermal design|rated|rating|envelope)\b", re.I)
+#: A maximum ("600 W maximum", "max power"): a rating or the most a run drew, which the words do not say.
+_MAXIMUM = re.compile(r"\b(?:maximum|max)\b", re.I)
 #: A thermal design power named as a consumption or a draw ("its thermal design power consumption"): a rating still.
 _TDP_DRAW = re.compile(r"\b(?:TDP|thermal design power)(?:\s*\(TDP\))?\s+(?:consumption|draw)\b", re.I)
 #: A part (the hardware a rating is of), and "up to" right before a figure: a part's most, its rating.
@@ -186,10 +188,25 @@ _AT = re.compile(r"\bat\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+)?$", re.I)
 
 
 def says_no_basis(sentence: str, before: str) -> bool:
-    """Whether a power figure's sentence has no word of how it was had (no rating, measurement, draw, nor "up to" or "at"
-    before it): a power of no stated basis, which the catalog's "power draw" is."""
+    """Whether a power figure's sentence has no word of how it was had (no rating, measurement, draw, maximum, nor "up to"
+    or "at" before it): a power of no stated basis, which the catalog's "power draw" is."""
     return not (_MEASURING.search(sentence) or _DRAWING.search(sentence) or _RATING.search(sentence) or _UP_TO.search(before)
-                or _AT.search(before))
+                or _AT.search(before) or _MAXIMUM.search(sentence))
+
+
+#: What stands between a multiple and the figure it multiplies ("doubling Grace’s 900 GB/s", "twice the H100's 80 GB").
+_MULTIPLIED = re.compile(r"\s+(?:(?:the|its|their)\s+)?(?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?['’]s\s+)?(?:the\s+)?")
+
+
+def multiplied_figures(found: list[Candidate]) -> None:
+    """A value a multiple is of ("... a 1.8 TB/s NVLink-C2C connection, doubling Grace’s 900 GB/s"), read with another
+    metric than the multiple's: the sentence's metric phrase may be of another figure; which the value measures is the
+    reader's to say."""
+    for value in found:
+        ratio = next((other for other in found if other.sentence == value.sentence and other.kind == "ratio" and value.kind == "value"
+                      and other.end <= value.start and _MULTIPLIED.fullmatch(value.quote, other.end, value.start)), None)
+        if ratio is not None and ratio.metric and value.metric and ratio.metric != value.metric and "metric" not in value.doubts:
+            value.doubts["metric"] = f"'{ratio.found}' is of {ratio.metric}, and this figure is what it multiplies: of {value.metric}?"
 
 
 def settle_appositions(found: list[Candidate]) -> None:

@@ -15,6 +15,7 @@ from jalapeno_audit.authoring.metric_words import (
     fold_hyphens,
     memory_by_place,
     memory_outside,
+    multiplied_figures,
     phrase_pattern,
     power_basis,
     says_no_basis,
@@ -156,6 +157,7 @@ class MetricReader:
         settle_appositions(found)
         self._speeds(found)
         self.words.settle(found, in_sentence=True)
+        multiplied_figures(found)
 
     def _speeds(self, found: list[Candidate]) -> None:
         for candidate in found:

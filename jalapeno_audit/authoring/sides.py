@@ -80,7 +80,7 @@ _FRONTED = re.compile(r"\s*(?:compared (?:with|to)|against|versus|relative to|ne
 _ITSELF = re.compile(r"\bthan\s+(?:it|they|its|their)\b", re.I)
 _FROM_ALONE = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,2}$", re.I)
 #: Words before a figure that may give it to an actor the catalog does not name: "they", "rivals", "Nvidia's".
-_ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?|previous|older|others?)\b|"
+_ANOTHERS = re.compile(r"\b(?:they|their|them|rivals?|competitors?|predecessors?|previous|older|others?|(?:the|entire|whole)\s+model)\b|"
                        r"(?-i:\b[A-Z][\w-]*)['’]s\b|\b(?-i:[A-Z][\w-]*)\s+(?:said|says|claims?|hit|reached|reports?)\b", re.I)
 #: A word of comparison between a figure and a name after it: the name is the other side's, whatever ran on it.
 _THAN = re.compile(r"\b(?:than|versus|vs\.?|compared|against)\b", re.I)
@@ -133,11 +133,16 @@ class SideReader:
     def subject(self, body: str, title: str | None) -> str | None:
         """The article's subject system: the one its text names most often (the title breaks a tie)."""
         counts: dict[str, int] = {}
-        for _, system_id in self._one_thing(body, mentions(body, self.systems), {}):
+        kept = self._one_thing(body, mentions(body, self.systems), {})
+        for _, system_id in kept:
             counts[system_id] = counts.get(system_id, 0) + 1
         ranked = sorted(counts.items(), key=lambda item: -item[1])
-        # An article about one system: it names it at least twice as often as all the others together.
-        self.sole = ranked[0][0] if ranked and ranked[0][1] >= 2 * sum(n for _, n in ranked[1:]) else None
+        # An article about one system: it names it at least twice as often as all the others together, those it is only
+        # set against ("China's answer to the Hopper, Ponte Vecchio, and CDNA2") left out.
+        set_against = _set_against(body, [span for span in mention_spans(body, self.systems) if span[0] in {pos for pos, _ in kept}])
+        against = {sid for sid in counts if all(pos in set_against for pos, other in kept if other == sid)}
+        others = sum(n for sid, n in ranked[1:] if sid not in against)
+        self.sole = ranked[0][0] if ranked and ranked[0][0] not in against and ranked[0][1] >= 2 * others else None
         # The one system a title names, which the text names about as often as any ("Google Unveils Ironwood, ...", beside
         # a text that names Trillium once more), is the one the article is about.
         titled = {sid for _, sid in mentions(title or "", self.systems)}
@@ -466,6 +471,26 @@ def _listed_from(text: str, start: int) -> int:
     a 750 W SoC envelope, 216 GB of HBM3e, ..."), else the sentence's start."""
     colon = text.rfind(":", 0, start)
     return colon + 1 if colon >= 0 and not re.match(r"\d", text[colon + 1:colon + 2]) else 0
+
+
+#: Words that set what follows against the sentence's subject, and what joins the names of a list of them.
+_SET_AGAINST = re.compile(r"\b(?:than|compared (?:with|to)|versus|vs\.?|against|relative to|(?:answer|rival|alternative|challenger)s?\s+to)\s+"
+                          r"(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.I)
+_LISTED_WITH = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?")
+
+
+def _set_against(text: str, spans: list[tuple[int, int, str]]) -> set[int]:
+    """Where the names stand (of ``spans``: start, end, id) that the text sets against another ("than the H100", "an
+    answer to the Hopper, Ponte Vecchio, and CDNA2": each name of the list)."""
+    found: set[int] = set()
+    previous_end = -1
+    for pos, end, _ in spans:
+        if _SET_AGAINST.search(text, max(0, pos - 40), pos) or (previous_end >= 0 and _LISTED_WITH.fullmatch(text, previous_end, pos)):
+            found.add(pos)
+            previous_end = end
+        else:
+            previous_end = -1
+    return found
 
 
 def _colon_lead(text: str, start: int, named: list[tuple[int, str]], compared: list[tuple[int, str]]) -> str | None:

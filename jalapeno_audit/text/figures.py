@@ -123,7 +123,10 @@ _PAST = re.compile(r"\b(?:past|last|next|coming|previous|recent)\s+$", re.I)
 _LABEL = re.compile(r"\s*\[?(?P<label>(?:[A-Za-z$€%][\w$€%/\-\.]*[\w%/]|[A-Za-z%])(?:\s*/\s*\w+)*)")
 
 _JOINERS = ("and", "or", "with", "on", "in", "for", "to", "is", "was", "which", "that")
-_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-")
+#: Dashes read as a hyphen; an em dash sets a phrase apart ("1.2 TB/s—20% higher than Grace"), read as a space.
+_DASHES = {**dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2212\ufe58\ufe63\uff0d"), "-"), **dict.fromkeys(map(ord, "\u2014\u2015"), " ")}
+#: "sub-" glued before a figure ("sub-100ms"): a bound below it, read as a word apart.
+_SUB = re.compile(r"(?<![\w-])(sub)-(?=\d)", re.I)
 _SPACES = dict.fromkeys(map(ord, "\u00a0\u2007\u2009\u202f\u200a"), " ")
 _TILDES = dict.fromkeys(map(ord, "\u223c\uff5e\u2248"), "~")
 
@@ -178,7 +181,7 @@ def prepare(text: str) -> str:
 
     Keeping the length keeps every span valid in the text the caller holds.
     """
-    text = text.translate(_DASHES).translate(_SPACES).translate(_TILDES)
+    text = _SUB.sub(r"\1 ", text.translate(_DASHES).translate(_SPACES).translate(_TILDES))
     text = _LINK.sub(lambda m: " " + m.group(1) + " " * (len(m.group(2)) + 3), text)
     text = _URL.sub(lambda m: " " * len(m.group()), text)
     return _DATE.sub(lambda m: " " * len(m.group()), text)
@@ -305,8 +308,11 @@ def _value_range(text: str, match: re.Match, between: bool = False) -> Reading |
     lo, hi = match["lo"], match["hi"]
     if _YEAR.fullmatch(lo) or _YEAR.fullmatch(hi) or ("," in lo and "," not in hi and len(hi) < 4):
         return None
-    if not (match["cur"] or match["s1"] or match["s2"] or between) and " to " not in match.group() and "." not in lo + hi:
-        return None  # "128-128", "3-year": a bare dash between integers is rarely a range ("0.5 - 2W" is one)
+    if not (match["cur"] or match["s1"] or match["s2"] or between) and " to " not in match.group() and "." not in lo + hi \
+            and not (Fraction(lo.replace(",", "")) < Fraction(hi.replace(",", "")) and _unit_after(text, match.end())):
+        # "128-128", "3-year": a bare dash between integers is rarely a range ("0.5 - 2W" is one); one before a unit of
+        # measure, rising, is ("57–60 tok/s", "~70–90ms", "100–170 FPS")
+        return None
     scale = Fraction(SCALES.get((match["s2"] or match["s1"] or "").strip(), 1))
     reading = _make(text, match, RANGE, ("lo", "hi"), scale=scale, label="$" if match["cur"] else None)
     if reading is not None and reading.label is None:
@@ -466,6 +472,17 @@ def _counts(text: str, end: int, label: str | None) -> bool:
         return True
     sized = _RACK_UNITS.match(text, end)
     return bool(sized and sized["label"].lower() in COUNT_WORDS)
+
+
+#: Units a range of integers is written before ("57–60 tok/s", "70–90ms", "100–170 FPS", "16–32 GB").
+_RANGE_UNIT = re.compile(r"tok(?:en)?s?/s(?:ec)?|t/s|ms|µs|us|s|sec(?:onds?)?|minutes?|hours?|FPS|IPS|W|kW|[KMGT]B(?:/s|ps)?|[GT]bps|"
+                         r"[TPE]?(?:FLOPS|OPS)", re.I)
+
+
+def _unit_after(text: str, end: int) -> bool:
+    """Whether a unit of measure follows a figure ending at ``end``, glued or after a space."""
+    label = _label(text, end)
+    return label is not None and bool(_MEASURE.fullmatch(label) or _RANGE_UNIT.fullmatch(label))
 
 
 def _label(text: str, end: int) -> str | None:

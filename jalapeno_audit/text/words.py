@@ -78,6 +78,8 @@ def find_hedge(text: str, start: int, end: int) -> tuple[str | None, str | None]
         if negation and kind in (UPPER, LOWER):
             return f"{negation.group(1)} {word}", LOWER if kind == UPPER else UPPER
         return word, kind
+    if re.search(r"(?<![\w-])sub[\s-]$", before):
+        return "sub-", UPPER  # "sub-100ms": below 100 ms, a bound the hedge table writes "under"
     sign = _SIGN.search(before)
     if sign is not None:  # ">10x", "<9%": a bound written as a sign, which the hedge table has no word for
         return sign["sign"], LOWER if sign["sign"] in (">", ">=", "≥") else UPPER

@@ -1,0 +1,68 @@
+"""`audit new`: whose a figure is when the sentence names an instrument or a model, a power's basis when it is a maximum,
+memory on the processor, a figure a multiple is of, and the subject of an article that sets its system against others."""
+
+from __future__ import annotations
+
+from jalapeno_audit.authoring.scaffold import Scaffolder, scaffold
+from jalapeno_audit.corpus.catalog import load_catalog
+
+from .scaffold_eval import catalog_text
+
+CATALOG = b"""
+systems:
+  acme-rack: {name: "Acme Rack", aliases: ["Acme Rack", "The Acme Rack variant"]}
+  acme-x1: {name: "Acme X1", aliases: ["X1"]}
+  acme-x2: {name: "Acme X2", aliases: ["X2"]}
+  acme-x3: {name: "Acme X3", aliases: ["X3"]}
+  acme-x4: {name: "Acme X4", aliases: ["X4"]}
+  acme-cpu: {name: "Acme CPU", aliases: ["Acme CPU"]}
+  rival-cpu: {name: "Rival CPU", aliases: ["Rival"]}
+"""
+
+
+def _found(text: str) -> list[tuple[str, str | None, str | None, list[str]]]:
+    _, found = scaffold(text, "x", load_catalog(("acme.yaml", CATALOG)), archive=None, publisher=None, url=None, published=None)
+    return [(str(c.figure), c.system, c.metric, sorted(c.doubts)) for c in found]
+
+
+def test_a_name_given_as_the_means_is_no_owner():
+    text = "The Acme Rack variant, optimized for inference, achieves nearly 8 PFLOPS by leveraging X1 accelerators."
+    assert _found(text)[0][1] != "acme-x1"
+
+
+def test_a_maximum_power_has_no_basis_the_drafter_can_say():
+    assert _found("The X1 is fast.\n\n- X1: 600 W maximum")[0][2:] == (None, ["metric"])
+    # Without the word, a power of no stated basis is a power draw.
+    assert _found("The X1 is fast.\n\n- X1: 600 W")[0][2] == "system-power"
+
+
+def test_memory_in_the_processor_is_on_chip_memory():
+    # With a corpus catalog that converts MB to GB, a capacity in MB fits the accelerator's memory as well.
+    catalog = load_catalog(("catalog.yaml", catalog_text().encode()))
+    _, found = scaffold("The Colossus MK2 has 900MB of In-Processor-Memory.", "x", catalog, archive=None, publisher=None, url=None,
+                        published=None)
+    assert found[0].metric == "on-chip-memory"
+
+
+def test_a_figure_a_multiple_is_of_keeps_no_metric_read_from_another_phrase():
+    text = ("Memory bandwidth reaches 1.2 TB/s thanks to new modules and a 1.8 TB/s NVLink connection to GPUs, "
+            "doubling Rival’s 900 GB/s.")
+    nine_hundred = next(f for f in _found(text) if f[0] == "900")
+    assert "metric" in nine_hundred[3]
+
+
+def test_a_system_set_against_others_is_still_the_one_the_article_is_about():
+    scaffolder = Scaffolder(load_catalog(("acme.yaml", CATALOG)))
+    body = ("The X1 is China's answer to the X2, X3, and X4. The X1 is large. The X1 is new. The X1 is fast.\n\n"
+            "It packs 64GB of HBM3e memory.")
+    scaffolder.sides.subject(body, None)
+    assert scaffolder.sides.sole == "acme-x1"
+    # Named as owners of their own, the others keep it from being the article's one system.
+    scaffolder.sides.subject("The X1 is large. The X2 is big. The X3 is new. The X1 is fast. The X1 is here.", None)
+    assert scaffolder.sides.sole is None
+
+
+def test_a_figure_the_model_requires_is_not_the_articles_systems():
+    text = ("The X1 is fast. The X1 serves Llama. The X1 is new. The X1 is here.\n\n"
+            "The entire model requires 140GB of memory.")
+    assert _found(text)[-1][1] is None
