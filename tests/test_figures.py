@@ -16,6 +16,8 @@ CASES = [
     ("generation runs at 57–60 tok/s", [("range", (F(57), F(60)), None, None, "tok/s", False)]),
     ("a median of ~70–90ms per token", [("range", (F(70), F(90)), "~", "approx", "ms", False)]),
     ("sub-100ms per-token latency", [("value", (F(100),), "sub-", "upper", "ms", False)]),
+    # A verb of winning, its object, then "by": the winner's lead.
+    ("Our result beats NVIDIA's own published number by ~45% at batch=1", [("ratio", (F("1.45"),), "~", "approx", "%", False)]),
     ("Memory bandwidth reaches 1.2 TB/s—20% higher than Grace", [("value", (F("1.2"),), None, None, "TB/s", False),
                                                                 ("ratio", (F("1.2"),), None, None, "%", False)]),
     ("1.5x to 1.9x more performance per watt", [("range", (F("1.5"), F("1.9")), None, None, "x", False)]),

@@ -172,3 +172,15 @@ def test_figures_after_a_colon_are_of_the_one_system_named_before_it():
     # A system set against before the colon is no owner; nor is the one before it when another is named after it.
     assert _found("Benchmarked against the X2: ResNet-50 runs in 3.9 ms.")[0][1] is None
     assert _found("Benchmarked on the X1: ResNet-50 runs in 3.9 ms on the X2.")[0][1] == "acme-x2"
+
+
+def test_prose_after_a_spaced_table_is_no_row_of_it():
+    text = "  X2 X1\nTDP 560W 300W\nThe X1 reaches 100 TFLOPS and 5 W.\n"
+    found = _found(text)
+    assert [(f[0], f[1]) for f in found[:2]] == [("560", "acme-x2"), ("300", "acme-x1")]
+    assert next(f for f in found if f[0] == "100")[1] == "acme-x1"  # the sentence's own subject, not the first column's
+
+
+def test_one_of_several_batch_sizes_is_left_to_the_reader():
+    found = _found("At batch size 1 and 8, the X1 reaches 100 and 700 images per second on ResNet-50.")
+    assert all("at" in f[4] and "batch" not in f[3] for f in found)

@@ -46,13 +46,13 @@ def short_names(text: str, systems: dict[str, str]) -> dict[str, str]:
         words = name.split()
         if len(words) > 1 and _CODE.fullmatch(words[-1]) and not _MEMORY.fullmatch(words[-1]):
             owners.setdefault(words[-1].lower(), set()).add(system_id)
-    named = {system_id for _, _, system_id in mention_spans(text, systems)}
+    spans = mention_spans(text, systems)
+    named = {system_id for _, _, system_id in spans}
     taken = {name.lower() for name in systems}
     found = {}
     for code, ids in owners.items():
         if len(ids) != 1 or code in taken or (system_id := next(iter(ids))) not in named:
             continue
-        spans = mention_spans(text, systems)
         alone = [m for m in re.finditer(rf"(?<![\w.-]){re.escape(code)}(?![\w-])", text, re.I)
                  if not any(a <= m.start() < b for a, b, _ in spans)]
         if alone:

@@ -46,8 +46,8 @@ _AFTER_A_FIGURE = re.compile(r"\d(?:[\d,.]*\d)?\s?[A-Za-z/]+(?:\s+(?:of\s+)?(?:[
 #: A metric measured in a run, by its catalog name ("measured sustained power").
 _MEASURED_METRIC = re.compile(r"\bmeasured\b", re.I)
 #: A batch size, with its number where one is written ("batch size = 10", "batch size of 128", "BS=8"); the words alone
-#: ("at larger batch sizes") are a condition the reader writes.
-_BATCH = r"(?:batch(?:es|\s+sizes?)?(?:\s*(?:=|:|\s+of)?\s*\d+(?![\d.,]\d))?|BS\s*=\s*\d*)"
+#: ("at larger batch sizes"), or a number one of several ("batch size 1 and 8"), are a condition the reader writes.
+_BATCH = r"(?:batch(?:es|\s+sizes?)?(?:\s*(?:=|:|\s+of)?\s*\d+(?![\d.,]\d)(?!\s*(?:,|and|or|to|-)\s*\d))?|BS\s*=\s*\d*)"
 _BATCH_SIZE = re.compile(r"(?:batch(?:\s+size)?\s*(?:=|:|\s+of)?\s*|BS\s*=\s*)(?P<n>\d+)", re.I)
 #: An input resolution, width by height ("640×640", "224x224").
 _RESOLUTION = r"(?<![\d.])\d{2,5}\s?[x×]\s?\d{2,5}(?!\.?\d)"

@@ -131,7 +131,9 @@ class SideReader:
         self.back = True  # whether "it" in the sentence being read may be the article's subject (see ``carried.back_to``)
 
     def subject(self, body: str, title: str | None) -> str | None:
-        """The article's subject system: the one its text names most often (the title breaks a tie)."""
+        """The article's subject system: the one its text names most often, or the one system its title names when the
+        text names that one at least half as often (the title breaks a tie too). Sets ``sole`` when the text names the
+        subject at least twice as often as all the systems it does not only set against."""
         counts: dict[str, int] = {}
         kept = self._one_thing(body, mentions(body, self.systems), {})
         for _, system_id in kept:

@@ -34,6 +34,8 @@ _PARAGRAPH_DOUBT = re.compile(r"its paragraph says '(?P<word>[^']*)'")
 _HEADER_LABEL = re.compile(r"(?:[A-Za-z][A-Za-z/&-]*(?:\s[A-Za-z][A-Za-z/&-]*){0,2}\s)?")
 #: A per-device basis in a row's label ("Peak compute per chip"): what the row's figures are of, no run's setting.
 _BASIS = re.compile(r"(?:per|each)[ -]\w+", re.I)
+#: The end of a sentence: a line of prose, no row of a table.
+_SENTENCE_END = re.compile(r"[.!?][\"”’)]*$")
 _SENTENCE_DOUBT = re.compile(r"the sentence says '(?P<word>[^']*)'$")
 
 
@@ -112,12 +114,12 @@ def _cells(row: str) -> list[tuple[int, int]]:
 
 def _rows(body: str, systems: dict[str, str]) -> dict[str, list[str]]:
     """Each row line (spaces folded) below a header line of distinct catalog system names (after the row labels'
-    header, if any: "Specification v5e v6e"), to the next blank line, and the header's systems in order."""
+    header, if any: "Specification v5e v6e"), to the next blank line or line of prose, and the header's systems in order."""
     rows: dict[str, list[str]] = {}
     header: list[str] | None = None
     for line in (" ".join(line.split()) for line in body.splitlines()):
-        if not line:
-            header = None
+        if not line or _SENTENCE_END.search(line):
+            header = None  # a blank line, or prose after the table ("... on a PCIe card."), ends it
             continue
         spans = mention_spans(line, systems)
         named = [system_id for _, _, system_id in spans]

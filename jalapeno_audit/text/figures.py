@@ -221,6 +221,11 @@ def _make(text: str, match: re.Match, kind: str, groups: tuple[str, ...], **fiel
     return Reading(start, end, text[start:end], kind, numbers, written, hedge=hedge, bound=bound, **fields)
 
 
+#: A verb of winning, its object, then "by" ("beats NVIDIA's own published number by ~45%"): the winner's lead, a rise.
+_WON_BY = re.compile(r"\b(?:beat(?:s|ing)?|outperform(?:s|ed|ing)?|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|outpac(?:es|ed|ing))\b"
+                     r"[^.;:]{0,80}?\bby\s*" + _BY_HEDGE, re.I)
+
+
 def _percent(text: str, match: re.Match) -> Reading | None:
     after = re.sub(r"speed[\s-]up\b", "speedup", text[match.end():match.end() + 30].lower())  # "speed up", "speed-up"
     before = text[max(0, match.start() - 30):match.start()].lower()
@@ -229,7 +234,7 @@ def _percent(text: str, match: re.Match) -> Reading | None:
         word = named  # "a 27% performance speed-up", "a 40% TCO reduction": the change is the word after its noun
     direction = None
     if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increas(?:e[sd]?|ing)|improv(?:e[sd]?|ing)|boost(?:s|ed|ing)?|rais(?:es|ed|ing)|up)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before) \
-            or _LEAD_GROWS.search(before):
+            or _LEAD_GROWS.search(before) or _WON_BY.search(text[max(0, match.start() - 100):match.start()].lower()):
         direction = "up"
     elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut(?:s|ting)?|reduc(?:e[sd]?|ing)|lower(?:s|ed|ing)?|down)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before):
         direction = "down"
