@@ -24,7 +24,7 @@ from jalapeno_audit.authoring.conditions import (
     lists_capabilities,
     stated_plainly,
 )
-from jalapeno_audit.authoring.metrics import of_networks, one_inference
+from jalapeno_audit.authoring.metrics import one_inference
 from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mask, mentions
 from jalapeno_audit.corpus.catalog import Catalog
 
@@ -223,15 +223,17 @@ def noted(catalog: Catalog, found: list[Candidate], every: list[Sentence]) -> No
             candidate.doubts["at"] = f"the article notes '{note[:80]}': does it apply here?"
 
 
-def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict[str, str], every: list[Sentence] | None = None) -> None:
+def unmodelled(catalog: Catalog, found: list[Candidate], text: str, models: dict[str, str], every: list[Sentence] | None = None, *,
+               networks: bool) -> None:
     """A token rate or latency drafted with no model from a table or a line that is no sentence ("Tokens per
     Millisecond 2.4 2,400 tokens/second"), in an article that names models: which model it measured is the
     reader's to say (its row names none; the prose may name several). A line of prose that is no sentence and no
     list item ("Tokens per Second 2,381.82 142,909.2 tokens/minute"), in an article that names one model only, is
     of that model: the line sets out the article's figures, and the article ran no other (a list item may set out
-    gains said of no model, "Up to 3x increase in inference throughput")."""
+    gains said of no model, "Up to 3x increase in inference throughput"). In an article of a network's inferences
+    (``networks``: images or inference, no tokens) that names no catalog model, the time of one inference is left to
+    the reader too."""
     named = list(dict.fromkeys(model_id for _, model_id in mentions(text, models)))
-    networks = of_networks(text)
     for candidate in found:
         family = catalog.metrics[candidate.metric].family if candidate.metric else None
         if not named and networks and candidate.metric is not None and one_inference(catalog.metrics[candidate.metric]) \

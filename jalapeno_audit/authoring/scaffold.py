@@ -151,7 +151,7 @@ class Scaffolder:
         subjects(found, every, self.systems, subject, self.sides.parts)
         per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))
         self.metrics.speed_metrics(found)
-        unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models, every)
+        unmodelled(self.catalog, found, f"{title or ''}\n{body}", self.models, every, networks=self.metrics.of_networks)
         pointed_back(found, every, [*self.systems, *self.models])
         noted(self.catalog, found, every)
         heading = title if title and title not in body else ""  # a title the body repeats is read there, in its paragraph

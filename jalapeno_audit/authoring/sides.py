@@ -134,26 +134,31 @@ class SideReader:
         """The article's subject system: the one its text names most often, or the one system its title names when the
         text names that one at least half as often (the title breaks a tie too). Sets ``sole`` when the text names the
         subject at least twice as often as all the systems it does not only set against."""
+        spans = mention_spans(body, self.systems)
+        kept = self._one_thing(body, [(start, system_id) for start, _, system_id in spans], {})
         counts: dict[str, int] = {}
-        kept = self._one_thing(body, mentions(body, self.systems), {})
         for _, system_id in kept:
             counts[system_id] = counts.get(system_id, 0) + 1
         ranked = sorted(counts.items(), key=lambda item: -item[1])
         # An article about one system: it names it at least twice as often as all the others together, those it is only
         # set against ("China's answer to the Hopper, Ponte Vecchio, and CDNA2") left out.
-        set_against = _set_against(body, [span for span in mention_spans(body, self.systems) if span[0] in {pos for pos, _ in kept}])
+        kept_at = {pos for pos, _ in kept}
+        set_against = _set_against(body, [span for span in spans if span[0] in kept_at])
         against = {sid for sid in counts if all(pos in set_against for pos, other in kept if other == sid)}
         others = sum(n for sid, n in ranked[1:] if sid not in against)
         self.sole = ranked[0][0] if ranked and ranked[0][0] not in against and ranked[0][1] >= 2 * others else None
-        # The one system a title names, which the text names about as often as any ("Google Unveils Ironwood, ...", beside
-        # a text that names Trillium once more), is the one the article is about.
+        if not ranked:
+            return None
+        top = ranked[0][1]
         titled = {sid for _, sid in mentions(title or "", self.systems)}
-        if ranked and len(titled) == 1 and 2 * counts.get(next(iter(titled)), 0) >= ranked[0][1] > counts.get(next(iter(titled)), 0):
-            return next(iter(titled))
-        if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        if len(titled) == 1 and 2 * counts.get(only := next(iter(titled)), 0) >= top > counts.get(only, 0):
+            # The one system a title names, which the text names about as often as any ("Google Unveils Ironwood, ...",
+            # beside a text that names Trillium once more), is the one the article is about.
+            return only
+        if len(ranked) == 1 or top > ranked[1][1]:
             return ranked[0][0]
-        in_title = [sid for _, sid in mentions(title or "", self.systems) if ranked and counts.get(sid) == ranked[0][1]]
-        return in_title[0] if len(set(in_title)) == 1 else None
+        tied = {sid for sid in titled if counts.get(sid) == top}  # the title breaks a tie
+        return tied.pop() if len(tied) == 1 else None
 
     def _only_sole(self, context: str) -> bool:
         """Whether a paragraph names no system but the one the article is about, things no reader can pin down, and

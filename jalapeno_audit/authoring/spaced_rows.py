@@ -43,13 +43,16 @@ def spaced_rows(catalog: Catalog, found: list[Candidate], body: str, systems: di
     """Give each figure drafted from a spaced row of a spec table its column's system and its label's engine."""
     rows = _rows(body, systems)
     placed: dict[tuple[str, str], list[Candidate]] = {}  # (row, system) -> its figures
+    cells_of: dict[str, list[tuple[int, int]]] = {}  # each row's cells, read once for all its figures
     for candidate in found:
         row = " ".join(candidate.quote.split())
         header = rows.get(row)
         if header is None or candidate.kind != "value" or candidate.quote.strip() != row:
             continue
         offset = len(candidate.quote) - len(candidate.quote.lstrip())
-        cells = _cells(row)
+        if row not in cells_of:
+            cells_of[row] = _cells(row)
+        cells = cells_of[row]
         index = next((i for i, (start, _) in enumerate(cells) if start == candidate.start - offset), None)
         if index is None or len(cells) != len(header):
             continue
