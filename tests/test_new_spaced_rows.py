@@ -39,7 +39,7 @@ def _row(label: str) -> list[tuple[str, str | None, dict[str, str], list[str]]]:
 
 
 def test_each_cell_of_a_spaced_row_is_its_columns_system():
-    assert _row("TDP") == [("560", "acme-x2", {}, []), ("300", "acme-x1", {}, []), ("300", "acme-x0", {}, ["system"])]
+    assert _row("TDP") == [("560", "acme-x2", {}, []), ("300", "acme-x1", {}, []), ("300", "acme-x0-16gb", {}, [])]
     assert [f[:2] for f in _row("Memory Bandwidth")][:2] == [("3.2", "acme-x2"), ("1.6", "acme-x1")]
 
 
@@ -52,9 +52,15 @@ def test_the_row_label_gives_the_format_and_the_engine():
     assert _row("VRAM")[0] == ("128", "acme-x2", {}, [])
 
 
-def test_a_column_the_catalog_knows_as_another_memory_variant_is_left_to_the_reader():
-    # The catalog's X0 has 32 GB; the table's X0 has 16GB: the other variant, which the reader names.
-    assert all(f[1] == "acme-x0" and "system" in f[3] for f in (_row("TDP")[2], _row("VRAM")[2], _row("FP64 Vector")[2]))
+def test_a_column_the_catalog_knows_as_another_memory_variant_is_that_variant_or_left_to_the_reader():
+    # The catalog's X0 has 32 GB; the table's X0 has 16GB: the other variant, the catalog's "Acme X0 (16 GB)".
+    assert all(f[1] == "acme-x0-16gb" and not f[3] for f in (_row("TDP")[2], _row("VRAM")[2], _row("FP64 Vector")[2]))
+    # With no variant of that size in the catalog (or one of another name), the reader names it.
+    for other in (b"", b'  acme-y0-16gb: {name: "Acme Y0 (16 GB)"}\n'):
+        written = CATALOG.replace(b'  acme-x0-16gb: {name: "Acme X0 (16 GB)", aliases: ["X0 (16 GB)"]}\n', other)
+        found = _found(TABLE, written)
+        last = [[f for f in found if f[5].startswith(label)][-1] for label in ("VRAM", "TDP")]
+        assert [(f[0], f[1], f[4]) for f in last] == [("16", "acme-x0", ["system"]), ("300", "acme-x0", ["system"])]
 
 
 def test_a_row_of_another_shape_or_no_header_of_systems_is_not_read_as_columns():
@@ -184,3 +190,12 @@ def test_prose_after_a_spaced_table_is_no_row_of_it():
 def test_one_of_several_batch_sizes_is_left_to_the_reader():
     found = _found("At batch size 1 and 8, the X1 reaches 100 and 700 images per second on ResNet-50.")
     assert all("at" in f[4] and "batch" not in f[3] for f in found)
+
+
+def test_a_host_memory_row_sets_no_accelerator_memory_apart():
+    # "DRAM per host" is the host's memory, no figure of the accelerators: it does not make their HBM two figures.
+    text = ("The X2 and the X1 compared.\n\nSpecification X2 X1\nHBM capacity per chip 16 GB 32 GB\n"
+            "DRAM per host 512 GiB 1536 GiB\n")
+    written = CATALOG + b"units:\n  GiB: {metric_unit: GB, factor: 1.073741824}\n"
+    assert [(f[0], f[1], f[2], f[4]) for f in _found(text, written)] == [
+        ("16", "acme-x2", "memory-capacity", []), ("32", "acme-x1", "memory-capacity", [])]

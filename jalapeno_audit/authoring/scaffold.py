@@ -147,6 +147,8 @@ class Scaffolder:
             seen += [model_id for _, model_id in mentions(sentence.text, self.models)]
         pipe_rows(self.catalog, found, body, self.systems)
         spaced_rows(self.catalog, found, body, self.systems)
+        # The numbers that are no accelerator's figures are set aside first: they neither carry a system nor set two figures apart.
+        found = not_figures(found)
         carried(found, every, self.systems)
         subjects(found, every, self.systems, subject, self.sides.parts)
         per_device(found, frozenset(whole for system in self.catalog.systems.values() for whole, _ in system.part_of))
@@ -163,7 +165,7 @@ class Scaffolder:
         # What other paragraphs say bears on the figures of the systems they name: read once each figure's system is settled.
         rows = {text: (tables[index].header, *(row.quote for row in tables[index].rows)) for text, index in table_of.items()}
         elsewhere(self.catalog, found, every, heading, self.systems, [*self.systems, *self.models], subject, rows)
-        return not_figures(found)
+        return found
 
     def candidates(self, sentence: Sentence, subject: str | None = None) -> list[Candidate]:
         text = sentence.text

@@ -7,8 +7,9 @@ figure is the system the header's n-th name is; its conditions are those its lab
 engine, the header's systems each having another rate for the matrix engine). A row of any other shape ("Compute Units
 2 x 104 104 120 60", cells that are counts and products) is left to the reader.
 
-A column's system is left to the reader, too, where the catalog's system is a memory variant ("AMD Instinct MI50 (32
-GB)") and the table's memory row gives that column another size ("16GB"): it is the other variant.
+A column whose catalog system is a memory variant ("AMD Instinct MI50 (32 GB)") and to which the table's memory row
+gives another size ("16GB") is the other variant: the catalog's one system of the same name and that size ("AMD
+Instinct MI50 (16 GB)"), or, where the catalog has none, a system left to the reader.
 """
 
 from __future__ import annotations
@@ -92,9 +93,17 @@ def _other_variants(catalog: Catalog, placed: dict[tuple[str, str], list[Candida
         if not sizes or Fraction(sized["gb"]) in sizes:
             continue
         written = next(f"{c.found} {c.unit or catalog.metrics['memory-capacity'].unit}" for c in figures if c.metric == "memory-capacity")
+        # The catalog's variant of the same name whose size is the table's ("AMD Instinct MI50 (16 GB)") is the column's.
+        base = catalog.systems[system_id].name.replace(sized.group(), "").strip()
+        variants = [other_id for other_id, other in catalog.systems.items() if other_id != system_id
+                    and (size := _SIZED.search(other.name)) is not None and Fraction(size["gb"]) in sizes
+                    and other.name.replace(size.group(), "").strip() == base]
         for (_, other), column in placed.items():
             if other == system_id:
                 for candidate in column:
+                    if len(sizes) == 1 and len(variants) == 1:
+                        candidate.system = variants[0]
+                        continue
                     candidate.doubts["system"] = (f"the table gives this column {written} of memory; the catalog's "
                                                   f"{catalog.systems[system_id].name} is another variant")
 
