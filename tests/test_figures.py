@@ -73,7 +73,15 @@ CASES = [
     ("1,000+ tokens", [("value", (F(1000),), "+", "lower", None, False)]),
     ("claimed 90%+ FLOPS utilization", [("value", (F(90),), "+", "lower", "%", False)]),
     ("3.7 to 4 times faster", [("range", (F("3.7"), F(4)), None, None, "x", False)]),
-    ("FP16900 TFLOPS", [("value", (F(16900),), None, None, "TFLOPS", True)]),
+    # A cell's number glued after its row label (the separator lost): after a word, or after the longest data format the
+    # digits begin with; after "FP64" it may be "FP6", so the digits are found only as glued.
+    ("FP16900 TFLOPS", [("value", (F(900),), None, None, "TFLOPS", False)]),
+    ("Memory256GB HBM3e", [("value", (F(256),), None, None, "GB", False)]),
+    ("FP8 Performance2,614.9 TFLOPS", [("value", (F("2614.9"),), None, None, "TFLOPS", False)]),
+    ("FP16 / BF161,307.4 TFLOPS", [("value", (F("1307.4"),), None, None, "TFLOPS", False)]),
+    ("TF32653.7 TFLOPS", [("value", (F("653.7"),), None, None, "TFLOPS", False)]),
+    ("FP649.7 TFLOPS", [("value", (), None, None, "TFLOPS", True)]),
+    ("FP16 HBM2", []),
     ("LlamaLlama 3.3 70B41.512.643.3", [("value", (), None, None, None, True)]),
     ("almost half an hour to train", [("value", (F(1, 2),), "almost", "approx", "hour", False)]),
     ("trained in just one day", [("value", (F(1),), None, None, "day", False)]),
@@ -135,6 +143,16 @@ def test_what_a_figure_can_mean():
     assert F(3) in third.means()
     (fourth,) = read_figures("a fourth of the power draw")
     assert F(4) in fourth.means()  # as "1/3 the power" is 3: the advantage factor on a lower-is-better metric
+
+
+def test_within_a_percent_of_is_a_shortfall_not_a_share():
+    # "within 3-7% of H200": the subject 3 to 7 percent short of the rival (or the rival that much ahead), as a range
+    # of percents is: the writer says which side; never 3 to 7 percent of the rival.
+    for text, steps in (("Comes within 3-7% of H200 on MLPerf", (F(3, 100), F(7, 100))), ("within 5% of the H100", (F(5, 100),))):
+        assert read_figures(text) == []
+        assert {1 + step for step in steps} | {1 - step for step in steps} <= numbers_in(text)
+    (share,) = read_figures("it reaches 60 percent of the GB200")
+    assert share.kind == "percent-of"
 
 
 def test_a_range_of_percents_is_read_whole_and_left_to_the_writer():

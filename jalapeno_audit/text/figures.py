@@ -80,9 +80,21 @@ _TIME_UNIT = r"hour|minute|second|day|week|month|year"
 #: Cells run together: "HBM3410700952226752381", "70B41.512.643.3", and a multiple glued to the cell before it ("12× train
 #: tps7× infer tps").
 _GLUED = re.compile(r"(?<=[A-Za-z])(?:\d+(?:\.\d+){2,}|\d{5,})|(?<=[a-z])\d+(?:\.\d+)?(?=×)")
+#: A unit of measure written right after a table cell's number ("256GB", "6,000 GB/s", "2,614.9 TFLOPS", "300W").
+_CELL_UNIT = r"(?=\s?(?:[KMGTP]i?B(?:/s|ps)?\b|[KMGTPE]?(?:FLOP|OP)S\b|[KMGTPE]?(?:FLOP|OP)s\b|[KMGTPE]?FLOP/s|[kKM]?W\b|GHz\b|MHz\b|[GT]bps\b|ms\b|tok(?:en)?s?/s\b|FPS\b))"
+#: A number glued after the word of a table row's label, its cell separator lost ("Memory256GB", "FP8
+#: Performance2,614.9 TFLOPS"), before its unit: the word ends where the digits begin, so the number is certain.
+_AFTER_LABEL_WORD = re.compile(rf"(?<=[a-z]{{2}})(?P<n>{_NUM}){_CELL_UNIT}")
+#: A number glued after a data format ending a label ("BF161,307.4 TFLOPS", "TF32653.7 TFLOPS"): the format is the
+#: longest one the digits begin with; after "FP6" or "FP64" which one is meant is not certain ("FP649.7"), so the
+#: digits are found only as glued.
+_AFTER_FORMAT = re.compile(rf"(?<![\w-])(?P<format>(?:NV|MX)?FP(?:64|32|16|8|6|4)|BF16|TF32|INT(?:16|8|4))(?P<n>{_NUM}){_CELL_UNIT}")
+#: "within 3-7% of H200", "within 5% of": a shortfall of so many percent, a change, not a share of the rival; which side
+#: is ahead the writer says, as with a range of percents.
+_WITHIN = re.compile(rf"(?<=\bwithin\s){_START}(?P<lo>{_NUM})(?:{_PCT}?\s*-\s*(?P<hi>{_NUM}))?{_PCT}", re.I)
 _PERCENT_SPAN = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?\s*-\s*(?P<hi>{_NUM}){_PCT}(?!\s+of\b)", re.I)
-_PERCENT_OF_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM}){_PCT}?{_DASH}(?P<hi>{_NUM}){_PCT}\s+of\b", re.I)
-_PERCENT_OF = re.compile(rf"{_START}(?P<n>{_NUM}){_PCT}\s+of\b(?!\s+(?:the\s+)?(?:time|users|cases|respondents)\b)", re.I)
+_PERCENT_OF_RANGE = re.compile(rf"(?<!\bwithin\s){_START}(?P<lo>{_NUM}){_PCT}?{_DASH}(?P<hi>{_NUM}){_PCT}\s+of\b", re.I)
+_PERCENT_OF = re.compile(rf"(?<!\bwithin\s){_START}(?P<n>{_NUM}){_PCT}\s+of\b(?!\s+(?:the\s+)?(?:time|users|cases|respondents)\b)", re.I)
 _RATIO_RANGE = re.compile(rf"{_START}(?P<lo>{_NUM})(?:{_TIMES})?{_DASH}(?P<hi>{_NUM})(?P<times>{_TIMES})", re.I)
 _VALUE_RANGE = re.compile(rf"{_START}(?P<cur>\$)?(?P<lo>{_NUM})(?P<s1>{_SCALE})?{_DASH}\$?(?P<hi>{_NUM})(?P<s2>{_SCALE})?(?![\d/])", re.I)
 #: An input resolution, width by height ("at 640×640", "224x224"): a condition of a figure, not a multiple.
@@ -398,6 +410,16 @@ def _value(text: str, match: re.Match) -> Reading | None:
                    label="$" if match["cur"] else label)
 
 
+def _after_label(text: str, match: re.Match) -> Reading:
+    """A cell's number glued after its row label's last word or data format, read as written; after "FP6"/"FP64" only glued."""
+    start, end = match.span("n")
+    written = match["n"]
+    if match.groupdict().get("format", "").endswith("FP64"):
+        run = text[start - 2:end]  # "FP649.7": FP64 and 9.7, or FP6 and 49.7
+        return Reading(start - 2, end, run, VALUE, (), (run,), glued=True, label=_label(text, end))
+    return Reading(start, end, written, VALUE, (_number(written),), (written,), label=_label(text, end))
+
+
 def _glued(text: str, match: re.Match) -> Reading:
     """Cells run together: the run as written, its value only when it reads as one number (decimal points run together do not)."""
     run = match.group()
@@ -420,7 +442,11 @@ def _one_period(text: str, match: re.Match) -> Reading:
 #: not read again, so digits glued to a name come first and a bare value last.
 _READERS: tuple[tuple[re.Pattern, Callable[[str, re.Match], Reading | None]], ...] = (
     (_RESOLUTION, lambda text, match: _nonfigure(text, match, CONDITION)),
+    (_AFTER_FORMAT, _after_label),
+    (_AFTER_LABEL_WORD, _after_label),
     (_GLUED, _glued),
+    (_WITHIN, lambda text, match: _make(text, match, RANGE if match["hi"] else VALUE, ("lo", "hi") if match["hi"] else ("lo",), label="%",
+                                        role=PERCENT_SPAN)),
     (_PERCENT_OF_RANGE, lambda text, match: _make(text, match, PERCENT_OF, ("lo", "hi"), label="percent of")),
     (_PERCENT_OF, lambda text, match: _make(text, match, PERCENT_OF, ("n",), label="percent of")),
     (_RATIO_RANGE, lambda text, match: _make(text, match, RANGE, ("lo", "hi"), is_ratio=True, label="x")),
