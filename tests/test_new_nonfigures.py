@@ -72,6 +72,9 @@ def test_the_host_computers_memory_is_no_accelerators():
     assert _figures("The system has eight Gaudi 3 cards and 1 TB of system memory.") == []
     # The card's own RAM is the device's.
     assert "24" in _figures("* **VRAM**: 24GB GDDR6X")
+    # A plain RAM beside a card's VRAM is the computer's; with no VRAM said, the reader decides.
+    assert _figures("A Linux desktop with an Intel 13700K, 62 GB of RAM, and an RTX 2080 Ti with 11 GB of VRAM.") == ["11"]
+    assert _figures("The HAT+ 2 adds 8 GB of RAM for the models.") == ["8"]
 
 
 def test_a_figure_behind_a_sign_is_doubted_on_its_bound():

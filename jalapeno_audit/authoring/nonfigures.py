@@ -37,6 +37,10 @@ _WORTH = re.compile(r"\s*(?:[A-Za-z/]+\s+)?worth\s+of\b", re.I)
 #: "**RAM**: 64GB DDR4", "64 GB of host memory", "1 TB of system memory"). A RAM of its own, a VRAM, is the device's.
 _HOST_BEFORE = re.compile(r"(?:\bhost\s+(?:memory|ram|dram)\b|\b(?:memory|ram|dram)\s+per\s+host\b)[^.;]{0,30}$|(?<![\w-])RAM[*_]*:\s*[*_]*$", re.I)
 _HOST_AFTER = re.compile(r"\s*[A-Za-z]*\s+(?:of\s+)?(?:host|system)\s+(?:memory|ram|dram)\b", re.I)
+#: A plain RAM in a sentence that gives a graphics card its VRAM ("a desktop with an Intel 13700K, 62 GB of RAM, and an
+#: RTX 2080 Ti with 11 GB of VRAM"): the computer's memory, not the card's.
+_RAM_AFTER = re.compile(r"\s*[A-Za-z]*\s+(?:of\s+)?(?:DDR\d\w*\s+)?(?-i:RAM)\b", re.I)
+_VRAM = re.compile(r"\bVRAM\b|\b(?:GPU|video|graphics)\s+memory\b", re.I)
 
 #: A question asks and states nothing: its figures are someone's, doubted or sourced ("Where does the 3200 FPS claim come from?").
 _QUESTION = re.compile(r"\?[\"”’)]*\s*$")
@@ -65,7 +69,8 @@ def _no_figure(candidate: Candidate) -> bool:
     if _QUESTION.search(quote):
         return True
     if candidate.kind == "value" and (_VERSION.match(quote, end) or _TEMPERATURE.match(quote, end) or _NETWORK_WITH.search(quote[:start])
-                                      or _WORTH.match(quote, end) or _HOST_BEFORE.search(quote[:start]) or _HOST_AFTER.match(quote, end)):
+                                      or _WORTH.match(quote, end) or _HOST_BEFORE.search(quote[:start]) or _HOST_AFTER.match(quote, end)
+                                      or (_RAM_AFTER.match(quote, end) and _VRAM.search(quote))):
         return True
     if candidate.kind == "value" and _FRAME.fullmatch(quote[:start]) and _FRAME_UNIT.match(quote, end):
         return True
