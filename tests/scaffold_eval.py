@@ -161,6 +161,15 @@ HELD_OUT_EIGHTEENTH: tuple[str, ...] = (
     "103_coral-m2-dual-edge-tpu-datasheet",
     "104_alltechblaze-ai-hat-plus-2",
 )
+#: Held out to the end of the round that read 99-104: gold written before any draft, scored once at the end, then read.
+HELD_OUT_NINETEENTH: tuple[str, ...] = (
+    "105_technosports-dimensity-9300-apu",
+    "106_awesomeagents-amd-mi325x",
+    "107_multicoreperformance-x2-elite-npu",
+    "108_brojogopalsapui-jetson-orin-nano-super",
+    "109_awsdocs-inf2-encoder-performance",
+    "110_gcloud-tpu7x-ironwood-docs",
+)
 #: Each held-out set in the order it was written, and how it was used once scored.
 HELD_OUT_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("held out, scored, then used for precision (06, 08, 13-20)", USED_FOR_PRECISION),
@@ -177,11 +186,12 @@ HELD_OUT_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("held out, scored once at the end, then read (87-92)", HELD_OUT_SIXTEENTH),
     ("held out, scored once at the end, then read (93-98)", HELD_OUT_SEVENTEENTH),
     ("held out, scored once at the end, then read (99-104)", HELD_OUT_EIGHTEENTH),
+    ("held out, scored once at the end (105-110)", HELD_OUT_NINETEENTH),
 )
 #: The sets from the tenth on, held to their totals as first scored and not tuned article by article.
 HELD_TO_TOTALS: tuple[str, ...] = tuple(stem for group in (HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH, HELD_OUT_THIRTEENTH,
                                                            HELD_OUT_FOURTEENTH, HELD_OUT_FIFTEENTH, HELD_OUT_SIXTEENTH,
-                                                           HELD_OUT_SEVENTEENTH, HELD_OUT_EIGHTEENTH) for stem in group)
+                                                           HELD_OUT_SEVENTEENTH, HELD_OUT_EIGHTEENTH, HELD_OUT_NINETEENTH) for stem in group)
 GROUPS = (
     ("development", lambda stem: not any(stem in stems for _, stems in HELD_OUT_SETS)),
     *((title, lambda stem, stems=stems: stem in stems) for title, stems in HELD_OUT_SETS),
