@@ -186,7 +186,7 @@ HELD_OUT_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("held out, scored once at the end, then read (87-92)", HELD_OUT_SIXTEENTH),
     ("held out, scored once at the end, then read (93-98)", HELD_OUT_SEVENTEENTH),
     ("held out, scored once at the end, then read (99-104)", HELD_OUT_EIGHTEENTH),
-    ("held out, scored once at the end (105-110)", HELD_OUT_NINETEENTH),
+    ("held out, scored once at the end, then read (105-110)", HELD_OUT_NINETEENTH),
 )
 #: The sets from the tenth on, held to their totals as first scored and not tuned article by article.
 HELD_TO_TOTALS: tuple[str, ...] = tuple(stem for group in (HELD_OUT_TENTH, HELD_OUT_ELEVENTH, HELD_OUT_TWELFTH, HELD_OUT_THIRTEENTH,

@@ -55,6 +55,8 @@ def test_a_figure_asked_about_is_no_figure():
     # A question before the answer leaves the answer's figure: "The result? 2,500 tokens per second."
     assert _figures("The result? The H100 reached 2,500 tokens per second.") == ["2500"]
     assert "8" in _figures("The B200 is 8x faster than the H100. Is it the fastest chip?")
+    # An ellipsis ends a statement before the question: "80 TOPS… But Does It Matter?" states its 80 TOPS.
+    assert _figures("80 TOPS… But Does It Matter? Testing the NPU of the H100") == ["80"]
 
 
 def test_an_amount_of_something_else_in_a_devices_unit_is_no_figure():

@@ -66,3 +66,25 @@ def test_a_figure_the_model_requires_is_not_the_articles_systems():
     text = ("The X1 is fast. The X1 serves Llama. The X1 is new. The X1 is here.\n\n"
             "The entire model requires 140GB of memory.")
     assert _found(text)[-1][1] is None
+
+
+def test_a_system_a_figure_succeeds_or_equals_is_no_owner_of_it():
+    # "the upgrade to X", "an evolution of X", "the same N units as X": X is set against, not whose the figures are.
+    for text in ("The X2 ships this year. 256GB HBM3e at 6 TB/s - the memory-capacity upgrade to the X1 for inference.",
+                 "The X2 ships this year. It's best understood as an evolution of the X1: same units, 256GB of HBM3e.",
+                 "The X2 ships this year.\n\n- 2.6 PFLOPS FP8 on the same 304 compute units as X1"):
+        assert all(found[1] != "acme-x1" for found in _found(text)), text
+    # Named plainly, the system is the figure's.
+    assert _found("The X2 ships this year. The X1 has 192GB of HBM3.")[0][1] == "acme-x1"
+
+
+def test_a_frame_rate_in_an_article_of_inferences_is_of_images_served():
+    written = CATALOG + b"""models:
+  resnet-50: {name: "ResNet-50", aliases: ["ResNet-50"]}
+metrics:
+  image-throughput: {name: "images processed per second", unit: FPS, better: higher, family: throughput}
+  game-frame-rate: {name: "frame rate in games", unit: FPS, better: higher, family: graphics}
+"""
+    text = "The X1 runs ResNet-50 inference. I was able to achieve 2050 FPS on the X1."
+    _, found = scaffold(text, "x", load_catalog(("acme.yaml", written)), archive=None, publisher=None, url=None, published=None)
+    assert [(str(c.figure), c.metric) for c in found] == [("2050", "image-throughput")]

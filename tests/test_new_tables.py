@@ -521,3 +521,20 @@ def test_a_lead_in_with_no_figure_of_its_own_gives_the_tables_unit():
     assert all(c.doubts.get("metric", "").startswith("the unit fits throughput") for c in found) and len(found) == 4
     found = [c for c in _draft("Our results.\n\nWe ran 3 tokens per second passes.\n" + table) if c.quote.startswith("|")]
     assert all(c.doubts.get("metric") == "no unit in its row, column or caption" for c in found) and len(found) == 4
+
+
+def test_a_per_chip_basis_in_a_spec_rows_label_is_no_condition_but_stays_one_of_a_runs_figure():
+    # "Peak compute per chip (BF16)": what a chip's compute is anyway, one chip's; a throughput per chip is a run's share.
+    text = """The key specifications.
+
+| Specification | Alpha | Beta |
+|---|---|---|
+| Peak compute per chip (BF16) (TFLOPs) | 459 | 918 |
+| HBM capacity per chip (GB) | 95 | 32 |
+| Throughput per chip on Llama 3.1 8B (tokens/s) | 900 | 1200 |
+"""
+    found = _draft(text)
+    assert [(c.system, c.metric, c.figure, c.at, sorted(c.doubts)) for c in found[:4]] == [
+        ("alpha-chip", "peak-compute", "459", {"precision": "bf16"}, []), ("beta-chip", "peak-compute", "918", {"precision": "bf16"}, []),
+        ("alpha-chip", "memory-capacity", "95", {}, []), ("beta-chip", "memory-capacity", "32", {}, [])]
+    assert all("at" in c.doubts for c in found[4:]) and len(found) == 6

@@ -153,6 +153,9 @@ _SCENE = ("scenario", "nodes", "mode", "batch")
 #: It is read where catalog names are blanked out ("#"): it names no system, save in a count of a system's units
 #: ("On a single node with 8 B300 units, ..."); "In the offline test the GB200 led, ..." is a clause of its own.
 _OPENING = re.compile(r"(?:even\s+)?(?:on|in|at|with|under|using)\b(?:[^,\d#]|" + COUNTED_WORDS.pattern + "|" + _BATCH_SIZE.pattern + r"){0,60},\s", re.I)
+#: A per-device basis in a table's row label ("Peak compute per chip", "HBM capacity per chip"): what the row's
+#: figures are of, no run's setting.
+PER_DEVICE_BASIS = re.compile(r"(?:per|each)[ -]\w+", re.I)
 #: A parallelism of one ("TP=1", "TP1"): the model is not split across devices, which is what a figure of one system
 #: means without it; not a condition to write.
 UNSPLIT = re.compile(r"\b(?:TP|PP)\s*=?\s*1\b(?![.,]\d)", re.I)

@@ -228,6 +228,10 @@ class MetricReader:
             # token, an output token).
             whole = {m for m in both or unit_metrics if one_inference(self.catalog.metrics[m])}
             both = whole if len(whole) == 1 else both
+        elif len(both) != 1 and self.of_networks and len(served := {m for m in both or unit_metrics if self.catalog.metrics[m].family == "throughput"}) == 1:
+            # "I was able to achieve 2050 FPS" in an article of a network's inferences: of the rates the unit fits, the one
+            # of inferences served (not, say, a game's frame rate).
+            both = served
         if len(both) != 1 or self._qualified(both, where):
             both = self.as_said(both or unit_metrics, unit_metrics, where)
         if len(both) != 1 and len(switch := self._of_a_switch(unit_metrics, tail)) == 1:

@@ -18,7 +18,7 @@ _LIST_HEADING = re.compile(r"[A-Z][\w;&'’-]*(?:\s+[\w;&'’-]+)?")
 _BULLET = re.compile(r"^(?:[-*•–—]|\d+[.)])\s+")
 #: A line that gives a figure under a name: "SRAM: 120MB (1.5MB per Tensix Core)".
 _KEY_VALUE = re.compile(r"[A-Z][^:.!?]{0,40}:\s+[^\s\d]{0,3}\d")
-_SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?(?:\*\*?)?[A-Z0-9$])")  # a sentence may open in bold ("**Note** ...")
+_SENTENCE = re.compile(r"(?<=[.!?…])[\"”’)]?\s+(?=[\"“‘(]?(?:\*\*?)?[A-Z0-9$])")  # a sentence may open in bold ("**Note** ...")
 #: A line that opens a sentence: not one that points back at the line before ("This translates to ...", "These
 #: results ..."), nor a clause broken off its sentence.
 _OPENS = re.compile(r"(?!Th(?:is|ese|at|ose)\b)[\"“‘(]?[A-Z0-9$]")

@@ -35,6 +35,9 @@ WINNING = (r"outperform(?:s|ed|ing)?|beat(?:s|ing)?|lead(?:s|ing)?|led|exceed(?:
 #: Also a verb of winning ("outperformed A100 by 2x", "leads the GB200 by 1.8x") and "compared to previous results on Y".
 _STRONG_VERSUS = re.compile(r"\b(?:than|compared (?:with|to)(?:(?-i:\s+[a-z]+){1,3}?(?=\s+(?:on|of|from)\b)|\s+(?:its|their)\s+predecessors?,)?|versus|vs\.?|against|relative to|"
                             r"comparable to|similar to|on par with|"
+                            # What a system is set against by being its successor or its like ("the memory-capacity upgrade to
+                            # the MI300X", "an evolution of the MI300X", "the same 304 compute units as MI300X").
+                            r"(?:upgrade|successor|follow-(?:up|on)|replacement|evolution|refresh)\s+(?:to|of|for)|same\b[^,.;:()\d]{0,30}\d*[^,.;:()\d]{0,30}\bas|"
                             + WINNING + r")\s+"
                             r"(?:(?:on|in|with|for|of|from)\s+)?(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?" + _QUALIFIER + "$", re.I)
 #: How far before a system name the words that make it a comparator may start ("compared to previous results on the ").

@@ -19,7 +19,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import CONDITION, setting_of
+from jalapeno_audit.authoring.conditions import CONDITION, PER_DEVICE_BASIS, setting_of
 from jalapeno_audit.authoring.sentences import mention_spans
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import FIGURE, VALUE, read_figures
@@ -33,8 +33,6 @@ _SIZED = re.compile(r"\((?P<gb>\d+(?:\.\d+)?)\s?GB\)")
 _PARAGRAPH_DOUBT = re.compile(r"its paragraph says '(?P<word>[^']*)'")
 #: What a header may hold before its systems' names: nothing, or the row labels' header ("Specification").
 _HEADER_LABEL = re.compile(r"(?:[A-Za-z][A-Za-z/&-]*(?:\s[A-Za-z][A-Za-z/&-]*){0,2}\s)?")
-#: A per-device basis in a row's label ("Peak compute per chip"): what the row's figures are of, no run's setting.
-_BASIS = re.compile(r"(?:per|each)[ -]\w+", re.I)
 #: The end of a sentence: a line of prose, no row of a table.
 _SENTENCE_END = re.compile(r"[.!?][\"”’)]*$")
 _SENTENCE_DOUBT = re.compile(r"the sentence says '(?P<word>[^']*)'$")
@@ -75,7 +73,7 @@ def _label_settings(candidate: Candidate, label: str) -> None:
     the sentence's doubt is of a word of the label and every condition word of the label but a per-device basis is such
     a setting."""
     doubt = _SENTENCE_DOUBT.match(candidate.doubts.get("at", ""))
-    words = [word for word in CONDITION.finditer(label) if not _BASIS.fullmatch(word.group())]
+    words = [word for word in CONDITION.finditer(label) if not PER_DEVICE_BASIS.fullmatch(word.group())]
     settings = [setting_of(word.group()) for word in words]
     if doubt is None or doubt["word"] not in label or not words or None in settings or len({key for key, _ in settings}) != len(settings):  # type: ignore[misc]
         return

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from jalapeno_audit.authoring.article_tables import Row, Table
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.conditions import CONDITION, UNSPLIT, setting_of, settled_by, stated_settings
+from jalapeno_audit.authoring.conditions import CONDITION, PER_DEVICE_BASIS, UNSPLIT, setting_of, settled_by, stated_settings
 from jalapeno_audit.authoring.lengths import stated_lengths
+from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.sentences import mask, mentions
 from jalapeno_audit.authoring.units import TOKEN_RATE
 
@@ -104,8 +105,14 @@ class CellConditions:
                 return
         # A condition column settles its kind for every row, an empty cell included ("ISL/OSL's provided", OSL "-").
         settled = set(at) | {key for key in map(condition_key, table.columns) if key}
+        # A per-device basis ("Peak compute per chip (BF16)", "HBM capacity per chip") says what a spec's figures are of,
+        # one device, which is what a chip's compute or memory is anyway: no run's setting. A run's figure per device
+        # (a throughput per GPU of an eight-GPU run) is left to the reader.
+        metric = self.catalog.metrics.get(candidate.metric or "")
+        spec = metric is not None and metric.family in HARDWARE_FAMILIES
         words = [match.group() for text in (table.lead, table.caption, _own_header(table, column), row.label, row.group)
-                 for match in CONDITION.finditer(mask(UNSPLIT.sub("", text), self.systems))]  # a name is no condition
+                 for match in CONDITION.finditer(mask(UNSPLIT.sub("", text), self.systems))  # a name is no condition
+                 if not (spec and PER_DEVICE_BASIS.fullmatch(match.group()))]
         open_words = [word for word in words if not settled_by(word, at) and not settled_by(word, {**at, **candidate.vs_at})
                       and not any(kind in settled and pattern.search(word) for kind, pattern in _KINDS)]
         if open_words:
