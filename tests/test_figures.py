@@ -27,6 +27,10 @@ CASES = [
     ("30% higher throughput", [("ratio", (F("1.3"),), None, None, "%", False)]),
     ("15% lower latency", [("ratio", (F("0.85"),), None, None, "%", False)]),
     ("boost performance by 50%", [("ratio", (F("1.5"),), None, None, "%", False)]),
+    # A verb of change governs every percent after its "by", a few words of what changes between.
+    ("enhances single and multi-core performance by 15% and 40%, respectively",
+     [("ratio", (F("1.15"),), None, None, "%", False), ("ratio", (F("1.4"),), None, None, "%", False)]),
+    ("decreasing its power by about 20%", [("ratio", (F("0.8"),), "about", "approx", "%", False)]),
     ("99% scaling efficiency", [("value", (F(99),), None, None, "%", False)]),
     ("twice as fast", [("multiple", (F(2),), None, None, "as", False)]),
     ("it nearly doubles throughput", [("multiple", (F(2),), "nearly", "approx", "throughput", False)]),

@@ -88,3 +88,11 @@ metrics:
     text = "The X1 runs ResNet-50 inference. I was able to achieve 2050 FPS on the X1."
     _, found = scaffold(text, "x", load_catalog(("acme.yaml", written)), archive=None, publisher=None, url=None, published=None)
     assert [(str(c.figure), c.metric) for c in found] == [("2050", "image-throughput")]
+
+
+def test_a_comparator_qualified_as_existing_or_last_years_is_still_named():
+    for text in ("The X2 delivers 33% higher throughput compared to the existing X1 chip.",
+                 "The X2 is approximately 46% faster than last year’s X1."):
+        _, found = scaffold(text, "x", load_catalog(("acme.yaml", CATALOG)), archive=None, publisher=None, url=None, published=None)
+        assert [(c.system, c.vs) for c in found] == [("acme-x2", "acme-x1")], text
+        assert "vs" not in found[0].doubts

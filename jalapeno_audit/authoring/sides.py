@@ -15,7 +15,7 @@ from jalapeno_audit.text.figures import Reading
 from jalapeno_audit.text.numbers import HEDGES
 
 #: A word that qualifies a comparator's name: a hyphenated one ("previous-gen", "current-gen") or a word of age or rivalry.
-_QUALIFIER = r"(?:(?-i:[a-z][\w]*-[\w-]+|older|newer|previous|current|rival|competing)\s+)?"
+_QUALIFIER = r"(?:(?-i:[a-z][\w]*-[\w-]+|older|newer|previous|prior|existing|original|current|rival|competing|(?:last|this)\s+year['’]s)\s+)?"
 #: Words before a system named after a value that say the value was measured on it ("76,000 tokens per second based on
 #: MI350X", "500 tokens/s on the GB200"), not compared with it.
 _RAN_ON = re.compile(r"\b(?:based on|running on|run on|measured on|on|using|with)\s+(?:the\s+|an?\s+)?(?:(?-i:[A-Z])[\w-]*['’]s\s+)?$", re.I)

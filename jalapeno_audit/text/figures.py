@@ -69,6 +69,10 @@ _LEAD_GROWS = re.compile(r"\b(?:lead|advantage|edge)\s+(?:extends|grows|widens|r
 #: A hedge between "by" and the percent of a change ("improved by ~15%", "cut by about 30%").
 _BY_HEDGE = r"(?:(?:about|around|roughly|nearly|almost|some|up to|over|more than|~)\s*)?$"
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+#: What may stand between a verb of change and its percent: a few words of what changes, "by", and percents before it
+#: that the verb governs too ("enhances single and multi-core performance by 15% and 40%").
+_BY_CHAIN = (r"(?:(?!by\b)[\w-]+\s+){0,4}by\s*(?:(?:~|about\s+|around\s+)?\d[\d.,]*\s*%\s*(?:,\s*(?:and\s+)?|\s+(?:and|or)\s+))*"
+             r"(?:(?:about|around|roughly|nearly|almost|some|up to|over|more than|~)\s*)?$")
 _START = r"(?<![\w.,/\-])"  # not inside a product name ("H100"), a decimal, a path or a hyphenated id
 _TIMES = r"(?:\s*[x×](?![\w])|\s*-?\s*times\b|\s*-?\s*fold\b)"
 _SCALE = r"(?:\s*(?:hundred|thousand|million|billion|trillion)\b|[kKMBT](?![\w]))"
@@ -240,15 +244,15 @@ _WON_BY = re.compile(r"\b(?:beat(?:s|ing)?|outperform(?:s|ed|ing)?|exceed(?:s|ed
 
 def _percent(text: str, match: re.Match) -> Reading | None:
     after = re.sub(r"speed[\s-]up\b", "speedup", text[match.end():match.end() + 30].lower())  # "speed up", "speed-up"
-    before = text[max(0, match.start() - 30):match.start()].lower()
+    before = text[max(0, match.start() - 60):match.start()].lower()
     word = re.match(r"\s*(?:(?:an?|the)\s+)?([a-z]+)", after)
     if word and word.group(1) not in (*_DIRECTION_UP, *_DIRECTION_DOWN) and (named := _NAMED_CHANGE.match(after)):
         word = named  # "a 27% performance speed-up", "a 40% TCO reduction": the change is the word after its noun
     direction = None
-    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increas(?:e[sd]?|ing)|improv(?:e[sd]?|ing)|boost(?:s|ed|ing)?|rais(?:es|ed|ing)|up)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before) \
+    if (word and word.group(1) in _DIRECTION_UP) or re.search(r"\b(?:increas(?:e[sd]?|ing)|improv(?:e[sd]?|ing)|enhanc(?:e[sd]?|ing)|boost(?:s|ed|ing)?|rais(?:es|ed|ing)|up)\s+" + _BY_CHAIN, before) \
             or _LEAD_GROWS.search(before) or _WON_BY.search(text[max(0, match.start() - 100):match.start()].lower()):
         direction = "up"
-    elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut(?:s|ting)?|reduc(?:e[sd]?|ing)|lower(?:s|ed|ing)?|down)\s+(?:\w+\s+)?by\s*" + _BY_HEDGE, before):
+    elif (word and word.group(1) in _DIRECTION_DOWN) or re.search(r"\b(?:cut(?:s|ting)?|reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:s|ed|ing)?|down)\s+" + _BY_CHAIN, before):
         direction = "down"
     if direction is None:
         reading = _make(text, match, VALUE, ("n",), label="%")
