@@ -96,3 +96,12 @@ def test_a_comparator_qualified_as_existing_or_last_years_is_still_named():
         _, found = scaffold(text, "x", load_catalog(("acme.yaml", CATALOG)), archive=None, publisher=None, url=None, published=None)
         assert [(c.system, c.vs) for c in found] == [("acme-x2", "acme-x1")], text
         assert "vs" not in found[0].doubts
+
+
+def test_a_list_under_a_heading_set_apart_is_the_subjects_even_where_it_sets_others_against_it():
+    text = ("The Acme X2 ships this year. The X2 is the second chip of its line.\n\nTL;DR\n\n"
+            "  • 256GB HBM3e (33% more than X1) and 6 TB/s bandwidth\n  • 2.6 PFLOPS FP8 on the same 304 compute units as X1\n")
+    values = [(f[0], f[1]) for f in _found(text) if f[0] in ("256", "6", "2.6")]
+    assert values == [("256", "acme-x2"), ("6", "acme-x2"), ("2.6", "acme-x2")]
+    # An item that names a system of its own plainly is that system's, heading or not.
+    assert _found("The Acme X2 ships this year.\n\nTL;DR\n\n  • The X1 has 192GB HBM3\n")[0][:2] == ("192", "acme-x1")

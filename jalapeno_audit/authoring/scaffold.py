@@ -252,9 +252,10 @@ class Scaffolder:
         self._hedge(candidate, reading, earlier, masked)
         if reading.hedge is None and _NEGATED.search(masked, part_start, reading.start):
             candidate.doubts["figure"] = "its clause is negated: does the text state this figure or deny it?"
-        if sentence.lead and not mentions(text, self.systems):
+        if sentence.lead and (not mentions(text, self.systems) or (candidate.kind == "value" and self.sides.only_compared(text))):
             # A lead-in set apart by a blank line that names no system ("In the Llama 3.1 405B benchmark:") may follow a
-            # paragraph about another system than the article's subject: its items' system is left to the reader.
+            # paragraph about another system than the article's subject: its items' system is left to the reader. An item
+            # that names systems only to set them against ("256GB HBM3e (33% more than MI300X)") is read as one naming none.
             self.sides.lead_sides(candidate, sentence.lead, None if sentence.lead_before else subject)
         else:
             self.sides.sides(candidate, reading, text, _past_glosses(masked, part_start), subject, previous, sentence.context)

@@ -162,7 +162,9 @@ def sentences(body: str, tabled: frozenset[str] = frozenset()) -> list[Sentence]
         before = [found[other][0] for other in prose.get(number, []) if other < index]
         # A list's lead-in ends with a colon ("Key specs:"), or is a heading of a word or two right above it ("TL;DR").
         lead = before[-1] if item and before and (before[-1].endswith(":") or _LIST_HEADING.fullmatch(before[-1])) else ""
-        lead_before = item and not before and (opening := _list_opening(found, index, tabled)) is not None
+        if item and not before and (heading := _heading_above(found, index, tabled)) is not None:
+            lead = heading  # "TL;DR", a blank line, then the list: a heading of the list, as when right above it
+        lead_before = item and not before and not lead and (opening := _list_opening(found, index, tabled)) is not None
         if lead_before:
             # "Blackwell B200 specifications:", a blank line, then the list: the lead-in is the list's, and its context.
             lead = context = found[opening][0]  # type: ignore[index]
@@ -179,6 +181,19 @@ def _paragraph_opens(lines: list[str], number: int) -> bool:
     line = lines[number]
     return number > 0 and bool(SENTENCE_END.search(lines[number - 1].rstrip("\\"))) and bool(_OPENS.match(line)) \
         and not _BULLET.match(line) and "|" not in line
+
+
+def _heading_above(found: list[tuple[str, int, bool]], index: int, tabled: frozenset[str]) -> str | None:
+    """For a list item whose paragraph opens with items, the heading of a word or two ("TL;DR", "Key specs") that is
+    the whole paragraph just before the list; else None."""
+    first = index
+    while first > 0 and found[first - 1][1] == found[index][1]:
+        first -= 1
+    if first == 0:
+        return None
+    text, number, item = found[first - 1]
+    alone = first < 2 or found[first - 2][1] != number
+    return text if not item and alone and _LIST_HEADING.fullmatch(text) and text not in tabled else None
 
 
 def _list_opening(found: list[tuple[str, int, bool]], index: int, tabled: frozenset[str]) -> int | None:

@@ -189,6 +189,12 @@ class SideReader:
         return bool(self.sole) and first not in self.systems and any(
             len(name.split()) > 1 and name.split()[0] == first for name, sid in self.systems.items() if sid == self.sole)
 
+    def only_compared(self, text: str) -> bool:
+        """Whether a text names systems only after words that set them against another ("than MI300X", "the same
+        304 compute units as MI300X")."""
+        named = mentions(text, self.systems)
+        return bool(named) and all(_STRONG_VERSUS.search(text[max(0, pos - _REACH):pos]) for pos, _ in named)
+
     def lead_sides(self, candidate: Candidate, lead: str, subject: str | None) -> None:
         """A list item that names no system: its list's lead-in says whose figures these are and against what
         ("Compared to the GB200, Jalapeño offers:"); a lead-in that names no system ("The specifications:")
