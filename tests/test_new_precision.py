@@ -147,6 +147,10 @@ def test_a_name_is_found_however_its_words_are_joined():
     # A word and a number may be run together, two numbers never: "Llama 270B" is not "Llama 2 70B".
     assert re.fullmatch(name_pattern("Llama 2 70B"), "Llama2-70B")
     assert re.fullmatch(name_pattern("Llama 2 70B"), "Llama 270B") is None
+    # A memory size in a name may be written with its unit apart ("Orin Nano 8 GB"), but is no other size ("80GB").
+    assert re.fullmatch(name_pattern("Jetson Orin Nano 8GB"), "Jetson Orin Nano 8 GB")
+    assert re.fullmatch(name_pattern("Jetson Orin Nano 8GB"), "Jetson Orin Nano 80GB") is None
+    assert mentions("01 At a Glance — Jetson Orin Nano 8 GB Super", {"jetson orin nano 8gb": "orin-nano"}) == [(17, "orin-nano")]
     # A name followed by a point and a digit is another version: "Llama3.1" is not Llama 3.
     assert mentions("It runs Llama3.1 and Llama 3.1 fast, and Llama 3 too.", {"llama 3": "llama-3"}) == [(41, "llama-3")]
 

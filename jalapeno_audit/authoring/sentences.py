@@ -229,11 +229,20 @@ def name_pattern(name: str) -> str:
     and a joint between a word and a number may be left out ("Llama2 70B" for "Llama 2 70B"); a joint between
     two numbers may not ("Llama 2 70B" is not "Llama 270B")."""
     words = _NAME_JOINT.split(name.strip())
-    pattern = re.escape(words[0])
+    pattern = _word_pattern(words[0])
     for before, after in itertools.pairwise(words):
         optional = before[-1:].isalpha() != after[:1].isalpha() and (before[-1:].isalnum() and after[:1].isalnum())
-        pattern += _JOINT + ("?" if optional else "") + re.escape(after)
+        pattern += _JOINT + ("?" if optional else "") + _word_pattern(after)
     return pattern
+
+
+#: A memory size inside a name's word ("8GB" of "Jetson Orin Nano 8GB"), which writers also split ("8 GB").
+_SIZE_IN_WORD = re.compile(r"(?<=\d)(?=[KMGT]B\b)", re.I)
+
+
+def _word_pattern(word: str) -> str:
+    """One word of a name as a regex: as written, with a joint allowed between a memory size's number and its unit."""
+    return (_JOINT + "?").join(re.escape(part) for part in _SIZE_IN_WORD.split(word))
 
 
 #: A name that qualifies another ("the Blackwell-based B200", "H100-powered servers": another system than the H100), not
