@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 from jalapeno_audit.authoring.scaffold import scaffold
-from jalapeno_audit.authoring.sentences import mentions, name_pattern, sentences
+from jalapeno_audit.authoring.sentences import mentions, sentences
 from jalapeno_audit.corpus.catalog import load_catalog
 from jalapeno_audit.text.figures import APPROX, LOWER, find_hedge, read_figures
+from jalapeno_audit.text.names import name_pattern
 
 
 def _found(text: str) -> list[tuple[str, str | None, str | None, list[str]]]:

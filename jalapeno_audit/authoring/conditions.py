@@ -12,9 +12,10 @@ from jalapeno_audit.authoring.counted import COUNTED, COUNTED_WORDS, NUMBER_WORD
 from jalapeno_audit.authoring.links import links
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
 from jalapeno_audit.authoring.refinements import ONE_DEVICE_OWNER, anothers_benchmark, refines
-from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, name_index
+from jalapeno_audit.authoring.sentences import Sentence, clause, mentions, name_index
 from jalapeno_audit.corpus.catalog import Catalog, Metric
 from jalapeno_audit.text.figures import read_figures
+from jalapeno_audit.text.names import mask
 
 #: Device counts and per-device bases ("8,960 chips", "four GPUs", "per chip", "single GPU").
 _DEVICES = (r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+|one|two|three|four|eight|sixteen)[ -](?:GPUs?|chips?|nodes?|pods?|racks?|servers?|accelerators?)|"

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
-from jalapeno_audit.authoring.sentences import mentions, name_index, name_pattern
+from jalapeno_audit.authoring.sentences import mentions, name_index
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.names import name_pattern
 
 #: Where a count of devices stands: right after "on", "with", "across" or "using"; and the count.
 _AFTER = r"(?:(?<=\bon )|(?<=\bwith )|(?<=\bacross )|(?<=\busing ))"

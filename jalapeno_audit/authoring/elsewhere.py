@@ -25,8 +25,9 @@ from jalapeno_audit.authoring.conditions import (
     stated_plainly,
 )
 from jalapeno_audit.authoring.metrics import one_inference
-from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mask, mentions
+from jalapeno_audit.authoring.sentences import SENTENCE_END, Sentence, mentions
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.names import mask
 
 #: Metric families a precision changes, and those a device count, a batch size, a scenario or software changes.
 _PRECISION_FAMILIES = ("throughput", "responsiveness", "compute", "efficiency", "training")

@@ -40,8 +40,9 @@ import re
 from collections.abc import Callable
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.sentences import clause, name_pattern
+from jalapeno_audit.authoring.sentences import clause
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.names import name_pattern
 
 #: Hyphens that are hyphens in a phrase: the non-breaking hyphen (U+2011) and the Unicode hyphen (U+2010).
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})

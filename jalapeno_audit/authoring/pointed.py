@@ -14,8 +14,9 @@ import re
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, settled_by
-from jalapeno_audit.authoring.sentences import Sentence, mask
+from jalapeno_audit.authoring.sentences import Sentence
 from jalapeno_audit.text.figures import read_figures
+from jalapeno_audit.text.names import mask
 
 #: What points back at a figure said before: a determiner right before it ("The 83.2 petaflops value"), or a
 #: demonstrative, a word for a figure and "of" ("these performance numbers of 20.8 petaflops").

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 from jalapeno_audit.authoring.candidate import Candidate
-from jalapeno_audit.authoring.sentences import name_index, name_pattern
+from jalapeno_audit.authoring.sentences import name_index
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.names import name_pattern
 
 #: A precision written with its block-scaling format ("MXFP8", "NVFP4"): a kind of the plain precision ("FP8", "FP4").
 _SCALED = re.compile(r"(?:mx|nv)(?P<plain>fp\d+)", re.I)

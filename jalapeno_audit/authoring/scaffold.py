@@ -37,7 +37,7 @@ from jalapeno_audit.authoring.nonfigures import not_figures
 from jalapeno_audit.authoring.pipe_rows import pipe_rows
 from jalapeno_audit.authoring.pointed import pointed_back
 from jalapeno_audit.authoring.refinements import repeated, restated_with_a_statistic
-from jalapeno_audit.authoring.sentences import Sentence, clause, mask, mentions, metadata_and_body, name_index, sentences
+from jalapeno_audit.authoring.sentences import Sentence, clause, mentions, metadata_and_body, name_index, sentences
 from jalapeno_audit.authoring.sides import SECOND_SIDE, WINNING, SideReader
 from jalapeno_audit.authoring.spaced_rows import spaced_rows
 from jalapeno_audit.authoring.table_claims import TableDrafter
@@ -45,6 +45,7 @@ from jalapeno_audit.authoring.units import HELD_UNIT, scaled_unit
 from jalapeno_audit.authoring.whose import whose
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import MULTIPLE, PERCENT_OF, RANGE, RATIO, VALUE, Reading, read_figures
+from jalapeno_audit.text.names import mask
 from jalapeno_audit.text.numbers import HEDGES
 
 __all__ = ["Candidate", "Scaffolder", "scaffold"]

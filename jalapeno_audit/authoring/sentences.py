@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import itertools
 import re
 from dataclasses import dataclass
 
 from jalapeno_audit.corpus.catalog import Catalog
+from jalapeno_audit.text.names import name_regex
 
 #: Metadata lines at the top of a text file ("Title: ...") and the source field each fills.
 METADATA_KEYS = {"title": "title", "url": "url", "published": "published", "publisher": "publisher", "source": "url"}
@@ -218,49 +217,14 @@ def name_index(catalog: Catalog, section: str) -> dict[str, str]:
     return {name: ids.pop() for name, ids in owners.items() if len(ids) == 1}
 
 
-#: Where a name's words meet: a space or a hyphen, written either way ("Llama3.1-8B", "Llama 3.1 8B"); a hyphen may be
-#: typeset as a non-breaking hyphen or a dash (U+2010 to U+2013).
-_NAME_JOINT = re.compile(r"[\s-]+")
-_JOINT = r"[\s\-_\u2010-\u2013]"  # "Llama 70B", "Llama-70B", and as code writes a name, "llama_70b"
-
-
-def name_pattern(name: str) -> str:
-    """A regex for a catalog name as writers spell it: a space and a hyphen between its words are the same joint,
-    and a joint between a word and a number may be left out ("Llama2 70B" for "Llama 2 70B"); a joint between
-    two numbers may not ("Llama 2 70B" is not "Llama 270B")."""
-    words = _NAME_JOINT.split(name.strip())
-    pattern = _word_pattern(words[0])
-    for before, after in itertools.pairwise(words):
-        optional = before[-1:].isalpha() != after[:1].isalpha() and (before[-1:].isalnum() and after[:1].isalnum())
-        pattern += _JOINT + ("?" if optional else "") + _word_pattern(after)
-    return pattern
-
-
-#: A memory size inside a name's word ("8GB" of "Jetson Orin Nano 8GB"), which writers also split ("8 GB").
-_SIZE_IN_WORD = re.compile(r"(?<=\d)(?=[KMGT]B\b)", re.I)
-
-
-def _word_pattern(word: str) -> str:
-    """One word of a name as a regex: as written, with a joint allowed between a memory size's number and its unit."""
-    return (_JOINT + "?").join(re.escape(part) for part in _SIZE_IN_WORD.split(word))
-
-
 #: A name that qualifies another ("the Blackwell-based B200", "H100-powered servers": another system than the H100), not
 #: one that says what systems a submission was built on ("B300-based systems", recorded on the B300).
 _QUALIFYING = r"-(?:powered|equipped)\b|-based\b(?!\s+(?:systems?|servers?|nodes?|instances?|machines?|clusters?|platforms?|VMs?)\b)"
 
 
-@functools.lru_cache(maxsize=8192)
-def _name_regex(name: str, after: str) -> re.Pattern[str]:
-    """A catalog name as a whole word, compiled once: an article is searched for every name thousands of times, and
-    more names than the ``re`` module's own cache holds are looked for."""
-    return re.compile(rf"(?i)(?<![\w-]){name_pattern(name)}{after}")
-
-
 #: A tier written after a product's name ("Apple's M2 Max", "M4 Pro") names another product than the catalog's "M2".
 _TIER = r"\s+(?-i:Max|Pro|Ultra|Mini|Plus)\b"
 _MENTION_END = rf"(?![\w]|\.\d|{_QUALIFYING}|{_TIER})"
-_MASK_END = r"(?![\w]|\.\d)"
 
 
 def mention_spans(text: str, names: dict[str, str]) -> list[tuple[int, int, str]]:
@@ -269,7 +233,7 @@ def mention_spans(text: str, names: dict[str, str]) -> list[tuple[int, int, str]
     says what systems were built on ("B300-based systems") is."""
     hits: list[tuple[int, int, str]] = []
     for name in sorted(names, key=len, reverse=True):
-        for match in _name_regex(name, _MENTION_END).finditer(text):
+        for match in name_regex(name, _MENTION_END).finditer(text):
             if not any(a < match.end() and match.start() < b for a, b, _ in hits):
                 hits.append((match.start(), match.end(), names[name]))
     return sorted(hits)
@@ -278,19 +242,6 @@ def mention_spans(text: str, names: dict[str, str]) -> list[tuple[int, int, str]
 def mentions(text: str, names: dict[str, str]) -> list[tuple[int, str]]:
     """(position, id) of each catalog name in the text (see ``mention_spans``)."""
     return [(start, entry_id) for start, _, entry_id in mention_spans(text, names)]
-
-
-def mask(text: str, names) -> str:
-    """Blank out catalog names ("GPT-OSS 120B", "Kimi K2.5") so their digits are not figures."""
-    for name in _with_digits(tuple(names)):
-        text = _name_regex(name, _MASK_END).sub(lambda m: "#" * len(m.group()), text)
-    return text
-
-
-@functools.lru_cache(maxsize=64)
-def _with_digits(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The names that hold a digit, longest first: chosen once for a catalog, not once for every text masked."""
-    return tuple(name for name in sorted(set(names), key=len, reverse=True) if any(ch.isdigit() for ch in name))
 
 
 _CLAUSE_BREAK = re.compile(r"\s*(?:[|;:(){}]|,\s|\b(?:against|versus|vs\.?|compared (?:with|to)|while|whereas|and|but)\b)\s*", re.I)

@@ -17,8 +17,9 @@ from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, PER_DEVICE_BASIS, UNSPLIT, setting_of, settled_by, stated_settings
 from jalapeno_audit.authoring.lengths import stated_lengths
 from jalapeno_audit.authoring.metrics import HARDWARE_FAMILIES
-from jalapeno_audit.authoring.sentences import mask, mentions
+from jalapeno_audit.authoring.sentences import mentions
 from jalapeno_audit.authoring.units import TOKEN_RATE
+from jalapeno_audit.text.names import mask
 
 if TYPE_CHECKING:
     from jalapeno_audit.authoring.metrics import MetricReader

@@ -6,7 +6,9 @@ Every figure a claim states must appear in its verbatim quote, however the write
 "seven times" = 7; "four megawatts" = 4; "$2–3 million" = [2000000, 3000000]. Figures are read by
 the same reader as `audit new` uses (``text.figures``). A figure found only inside a run of digits
 glued to a label, as scraped tables print them ("HBM3410700952226752381" holds 10700), may be
-there: that is a warning asking for a look at the source, not an error. For a date, each year it names must appear. When the source
+there: that is a warning asking for a look at the source, not an error. So is a figure found only inside a catalog
+name that holds digits ("AI HAT+ 2" holds a 2, "Jetson Orin Nano 8 GB" an 8): the name is blanked before the quote is
+read, as the drafter blanks it. For a date, each year it names must appear. When the source
 names an archived text (``source.archive``) and an archive directory is given, the quote must
 also be found in that text, after folding curly quotes, every kind of dash (the non-breaking
 hyphen included) and white space (line breaks included). One finding per claim.
@@ -18,10 +20,12 @@ Fails: ``ratio: 3.8`` quoted as "3.4 times lower end-to-end latency".
 
 from __future__ import annotations
 
+import functools
 import re
 
 from jalapeno_audit.corpus.model import DATE
 from jalapeno_audit.rules.engine import ERROR, WARNING, Context, make_finding
+from jalapeno_audit.text.names import blank_names
 from jalapeno_audit.text.quotes import fold, glued_runs, numbers_in
 
 ID = "quote-mismatch"
@@ -31,8 +35,10 @@ SEVERITY = ERROR
 def check(context: Context):
     corpus = context.corpus
     folded_archives = {source_id: fold(text) for source_id, text in corpus.archive_texts.items()}
+    catalog = corpus.catalog
+    names = tuple(name for entries in (catalog.systems, catalog.models) for entry in entries.values() for name in (entry.name, *entry.aliases))
     for claim in corpus.claims:
-        problems, glued = _missing_figures(claim)
+        problems, glued = _missing_figures(claim, names)
         archive = folded_archives.get(claim.source)
         if archive is not None and fold(claim.quote) not in archive:
             name = corpus.sources[claim.source].archive
@@ -44,28 +50,48 @@ def check(context: Context):
             yield make_finding(ID, SEVERITY if problems else WARNING, message, (claim,), arithmetic)
 
 
-def _missing_figures(claim) -> tuple[list[str], list[str]]:
-    """Figures absent from the quote, and figures present only inside glued digits."""
+def _missing_figures(claim, names: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+    """Figures absent from the quote, and figures present only inside glued digits or inside a catalog name that holds
+    digits (``names``: "AI HAT+ 2" holds a 2 that is no figure of the text)."""
     if claim.kind == DATE and claim.date is not None:
         years = sorted({str(d.year) for d in (claim.date.on, claim.date.before, claim.date.by, claim.date.start, claim.date.to) if d})
         absent = [y for y in years if y not in claim.quote]
         return [f"year {y} does not appear in the quote" for y in absent], []
     figures = claim.bounds if claim.bounds is not None else ((claim.figure,) if claim.figure else ())
-    if all(_plainly_written(f.text, claim.quote) for f in figures):
+    # A catalog name is blanked only when a figure's digits are those of a number some name holds ("2" of "AI HAT+ 2"):
+    # most figures are no name's, and blanking every quote would cost the check a pass over it per claim.
+    holding = _names_by_number(names)
+    suspects = tuple(sorted({name for f in figures for name in holding.get(_digits(f.text), ())}))
+    quote, named = blank_names(claim.quote, suspects) if suspects else (claim.quote, [])
+    if all(_plainly_written(f.text, quote) for f in figures):
         return [], []
-    present = numbers_in(claim.quote)
+    present = numbers_in(quote)
     missing = [f for f in figures if f.value not in present]
     if not missing:
         return [], []
-    runs = glued_runs(claim.quote)
+    runs = glued_runs(quote)
+    in_names = numbers_in(claim.quote) if named else frozenset()
     absent, glued = [], []
     for figure in missing:
         run = next((r for r in runs if _digits(figure.text) and (_digits(figure.text) in r or figure.text in r)), None)
-        if run is None:
-            absent.append(f"figure {figure.text} does not appear in the quote")
-        else:
+        name = next((n for n in named if _digits(figure.text) and _digits(figure.text) in _digits(n)), None)
+        if run is not None:
             glued.append(f"figure {figure.text} is found only inside the glued digits '{run}' (a scraped table?); check it against the source")
+        elif name is not None and figure.value in in_names:
+            glued.append(f"figure {figure.text} is found only inside the name '{name}'; check it against the source")
+        else:
+            absent.append(f"figure {figure.text} does not appear in the quote")
     return absent, glued
+
+
+@functools.lru_cache(maxsize=16)
+def _names_by_number(names: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The catalog's names by each number they hold, as digits ("2": "AI HAT+ 2", "8": "Jetson Orin Nano 8GB")."""
+    holding: dict[str, set[str]] = {}
+    for name in names:
+        for number in re.findall(r"\d+(?:[.,]\d+)*", name):
+            holding.setdefault(_digits(number), set()).add(name)
+    return {number: tuple(sorted(found)) for number, found in holding.items()}
 
 
 _PERCENT_AFTER = re.compile(r"\s*(?:%|per\s?cent)")
