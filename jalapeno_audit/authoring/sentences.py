@@ -182,9 +182,9 @@ def _paragraph_opens(lines: list[str], number: int) -> bool:
         and not _BULLET.match(line) and "|" not in line
 
 
-def _heading_above(found: list[tuple[str, int, bool]], index: int, tabled: frozenset[str]) -> str | None:
-    """For a list item whose paragraph opens with items, the heading of a word or two ("TL;DR", "Key specs") that is
-    the whole paragraph just before the list; else None."""
+def _line_before_list(found: list[tuple[str, int, bool]], index: int, tabled: frozenset[str]) -> int | None:
+    """For a list item whose paragraph opens with items, the line just before the list when it is the one prose line
+    of its own paragraph (set apart by a blank line) and no table's; else None."""
     first = index
     while first > 0 and found[first - 1][1] == found[index][1]:
         first -= 1
@@ -192,20 +192,19 @@ def _heading_above(found: list[tuple[str, int, bool]], index: int, tabled: froze
         return None
     text, number, item = found[first - 1]
     alone = first < 2 or found[first - 2][1] != number
-    return text if not item and alone and _LIST_HEADING.fullmatch(text) and text not in tabled else None
+    return first - 1 if not item and alone and text not in tabled else None
+
+
+def _heading_above(found: list[tuple[str, int, bool]], index: int, tabled: frozenset[str]) -> str | None:
+    """The heading of a word or two ("TL;DR", "Key specs") set apart just before a list item's list; else None."""
+    line = _line_before_list(found, index, tabled)
+    return found[line][0] if line is not None and _LIST_HEADING.fullmatch(found[line][0]) else None
 
 
 def _list_opening(found: list[tuple[str, int, bool]], index: int, tabled: frozenset[str]) -> int | None:
-    """For a list item whose paragraph opens with items, the line just before the list when it is the one prose line of
-    its own paragraph and ends with a colon (a lead-in set apart by a blank line); else None."""
-    first = index
-    while first > 0 and found[first - 1][1] == found[index][1]:
-        first -= 1
-    if first == 0:
-        return None
-    text, number, item = found[first - 1]
-    alone = first < 2 or found[first - 2][1] != number
-    return first - 1 if not item and alone and text.endswith(":") and text not in tabled else None
+    """The lead-in set apart just before a list item's list, ending with a colon; else None."""
+    line = _line_before_list(found, index, tabled)
+    return line if line is not None and found[line][0].endswith(":") else None
 
 
 def name_index(catalog: Catalog, section: str) -> dict[str, str]:
