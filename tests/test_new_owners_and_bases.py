@@ -105,3 +105,15 @@ def test_a_list_under_a_heading_set_apart_is_the_subjects_even_where_it_sets_oth
     assert values == [("256", "acme-x2"), ("6", "acme-x2"), ("2.6", "acme-x2")]
     # An item that names a system of its own plainly is that system's, heading or not.
     assert _found("The Acme X2 ships this year.\n\nTL;DR\n\n  • The X1 has 192GB HBM3\n")[0][:2] == ("192", "acme-x1")
+
+
+def test_the_chip_after_a_sentence_naming_none_is_the_system_named_last_before_it():
+    # The paragraph names the X1 (a part of the subject's line), then a sentence naming none: "the new processor" is
+    # the X1, not the article's subject.
+    text = ("The Acme X2 is the new flagship. The X2 ships soon.\n\n"
+            "The new X1 AI processor comes with the latest chipset. This upgraded processor also supports large models. "
+            "The new processor can generate 40 images per second.")
+    assert _found(text)[-1][1] != "acme-x2"
+    # With no other system named before it, "the new processor" is the subject's.
+    text = "The Acme X2 is the new flagship. The X2 ships soon.\n\nThe processor supports large models. The new processor can generate 40 images per second."
+    assert _found(text)[-1][1] == "acme-x2"

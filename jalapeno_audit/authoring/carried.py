@@ -80,20 +80,25 @@ _OPENS_ON_IT = re.compile(r"(?:it|its)\b", re.I)
 
 
 def back_to(every: list[Sentence], number: int, systems: dict[str, str], subject: str | None) -> bool:
-    """Whether "it" or "the chip" in a sentence may be the article's subject: the sentence before it in its paragraph
-    names no system, or names the subject ("AMD entered a cluster of MI355X GPUs. It recorded N": "it" is the MI355X
-    cluster, not the article's subject)."""
+    """Whether "it" or "the chip" in a sentence may be the article's subject: the last sentence before it in its
+    paragraph that names a system names the subject, or none does ("AMD entered a cluster of MI355X GPUs. It recorded
+    N": "it" is the MI355X cluster, not the article's subject)."""
     if number < 1:
         return True
-    before = every[number - 1]
-    if before.paragraph != every[number].paragraph:
+    back = number - 1
+    if every[back].paragraph != every[number].paragraph:
         # "Human brain does 38,000 TOPS", a link on its own, then "It uses 20 watts.": a pronoun that opens a paragraph
         # may be the system the last sentence before it names, when that is another than the subject.
-        earlier = [s for s in every[:number] if not _LINK_ONLY.fullmatch(s.text.strip())]
+        earlier = [at for at in range(number) if not _LINK_ONLY.fullmatch(every[at].text.strip())]
         if not earlier or every[number].item or not _OPENS_ON_IT.match(every[number].text):
             return True
-        before = earlier[-1]
-    named = {system_id for _, system_id in mentions(before.text, systems)}
+        back = earlier[-1]
+    named = {system_id for _, system_id in mentions(every[back].text, systems)}
+    # A sentence that names no system passes "it" on: the system its paragraph named last before it is the one meant
+    # ("the new APU 790 ... This upgraded APU also supports ... the new processor can generate images in under a second").
+    while not named and back > 0 and every[back - 1].paragraph == every[back].paragraph:
+        back -= 1
+        named = {system_id for _, system_id in mentions(every[back].text, systems)}
     return not named or subject in named
 
 
