@@ -173,6 +173,15 @@ class MetricReader:
                     del candidate.doubts["metric"]
                 break
 
+    def _named_otherwise(self, chosen: str, metrics: set[str], sentence: str) -> bool:
+        """Whether the sentence holds a word that the name of another of ``metrics`` has and ``chosen``'s has not
+        ("games" of "frame rate in games" beside "images (frames) processed per second")."""
+        def words(metric_id: str) -> set[str]:
+            return {word.rstrip("s") for word in re.findall(r"[a-z]{4,}", self.catalog.metrics[metric_id].name.lower())}
+        own = words(chosen)
+        said = {word.rstrip("s") for word in re.findall(r"[a-z]{4,}", sentence.lower())}
+        return any((words(other) - own) & said for other in metrics if other != chosen)
+
     def is_rate(self, metric_id: str | None) -> bool:
         """Whether a metric is a rate where higher is better (throughput, a user's speed): what "faster" measures."""
         metric = self.catalog.metrics.get(metric_id or "")
@@ -228,9 +237,10 @@ class MetricReader:
             # token, an output token).
             whole = {m for m in both or unit_metrics if one_inference(self.catalog.metrics[m])}
             both = whole if len(whole) == 1 else both
-        elif len(both) != 1 and self.of_networks and len(served := {m for m in both or unit_metrics if self.catalog.metrics[m].family == "throughput"}) == 1:
+        elif len(both) != 1 and self.of_networks and len(served := {m for m in both or unit_metrics if self.catalog.metrics[m].family == "throughput"}) == 1 \
+                and not self._named_otherwise(next(iter(served)), both or unit_metrics, sentence):
             # "I was able to achieve 2050 FPS" in an article of a network's inferences: of the rates the unit fits, the one
-            # of inferences served (not, say, a game's frame rate).
+            # of inferences served, unless the sentence speaks in another's words ("play ... games at 60 fps").
             both = served
         if len(both) != 1 or self._qualified(both, where):
             both = self.as_said(both or unit_metrics, unit_metrics, where)
