@@ -71,8 +71,7 @@ _BY_HEDGE = r"(?:(?:about|around|roughly|nearly|almost|some|up to|over|more than
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 #: What may stand between a verb of change and its percent: a few words of what changes, "by", and percents before it
 #: that the verb governs too ("enhances single and multi-core performance by 15% and 40%").
-_BY_CHAIN = (r"(?:(?!by\b)[\w-]+\s+){0,4}by\s*(?:(?:~|about\s+|around\s+)?\d[\d.,]*\s*%\s*(?:,\s*(?:and\s+)?|\s+(?:and|or)\s+))*"
-             r"(?:(?:about|around|roughly|nearly|almost|some|up to|over|more than|~)\s*)?$")
+_BY_CHAIN = r"(?:(?!by\b)[\w-]+\s+){0,4}by\s*(?:(?:~|about\s+|around\s+)?\d[\d.,]*\s*%\s*(?:,\s*(?:and\s+)?|\s+(?:and|or)\s+))*" + _BY_HEDGE
 _START = r"(?<![\w.,/\-])"  # not inside a product name ("H100"), a decimal, a path or a hyphenated id
 _TIMES = r"(?:\s*[x×](?![\w])|\s*-?\s*times\b|\s*-?\s*fold\b)"
 _SCALE = r"(?:\s*(?:hundred|thousand|million|billion|trillion)\b|[kKMBT](?![\w]))"
