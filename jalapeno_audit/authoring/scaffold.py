@@ -253,7 +253,7 @@ class Scaffolder:
         self._hedge(candidate, reading, earlier, masked)
         if reading.hedge is None and _NEGATED.search(masked, part_start, reading.start):
             candidate.doubts["figure"] = "its clause is negated: does the text state this figure or deny it?"
-        if sentence.lead and (not mentions(text, self.systems) or (candidate.kind == "value" and self.sides.only_compared(text))):
+        if sentence.lead and (not (in_text := mentions(text, self.systems)) or (candidate.kind == "value" and self.sides.only_compared(text, in_text))):
             # A lead-in set apart by a blank line that names no system ("In the Llama 3.1 405B benchmark:") may follow a
             # paragraph about another system than the article's subject: its items' system is left to the reader. An item
             # that names systems only to set them against ("256GB HBM3e (33% more than MI300X)") is read as one naming none.

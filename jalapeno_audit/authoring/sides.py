@@ -189,10 +189,9 @@ class SideReader:
         return bool(self.sole) and first not in self.systems and any(
             len(name.split()) > 1 and name.split()[0] == first for name, sid in self.systems.items() if sid == self.sole)
 
-    def only_compared(self, text: str) -> bool:
-        """Whether a text names systems only after words that set them against another ("than MI300X", "the same
-        304 compute units as MI300X")."""
-        named = mentions(text, self.systems)
+    def only_compared(self, text: str, named: list[tuple[int, str]]) -> bool:
+        """Whether a text names systems (``named``: its mentions) only after words that set them against another ("than
+        MI300X", "the same 304 compute units as MI300X")."""
         return bool(named) and all(_STRONG_VERSUS.search(text[max(0, pos - _REACH):pos]) for pos, _ in named)
 
     def lead_sides(self, candidate: Candidate, lead: str, subject: str | None) -> None:

@@ -20,7 +20,7 @@ from itertools import pairwise
 
 from jalapeno_audit.authoring.candidate import Candidate
 from jalapeno_audit.authoring.conditions import CONDITION, PER_DEVICE_BASIS, setting_of
-from jalapeno_audit.authoring.sentences import mention_spans
+from jalapeno_audit.authoring.sentences import SENTENCE_END, mention_spans
 from jalapeno_audit.corpus.catalog import Catalog
 from jalapeno_audit.text.figures import FIGURE, VALUE, read_figures
 
@@ -33,8 +33,6 @@ _SIZED = re.compile(r"\((?P<gb>\d+(?:\.\d+)?)\s?GB\)")
 _PARAGRAPH_DOUBT = re.compile(r"its paragraph says '(?P<word>[^']*)'")
 #: What a header may hold before its systems' names: nothing, or the row labels' header ("Specification").
 _HEADER_LABEL = re.compile(r"(?:[A-Za-z][A-Za-z/&-]*(?:\s[A-Za-z][A-Za-z/&-]*){0,2}\s)?")
-#: The end of a sentence: a line of prose, no row of a table.
-_SENTENCE_END = re.compile(r"[.!?][\"”’)]*$")
 _SENTENCE_DOUBT = re.compile(r"the sentence says '(?P<word>[^']*)'$")
 
 
@@ -128,7 +126,7 @@ def _rows(body: str, systems: dict[str, str]) -> dict[str, list[str]]:
     rows: dict[str, list[str]] = {}
     header: list[str] | None = None
     for line in (" ".join(line.split()) for line in body.splitlines()):
-        if not line or _SENTENCE_END.search(line):
+        if not line or SENTENCE_END.search(line):
             header = None  # a blank line, or prose after the table ("... on a PCIe card."), ends it
             continue
         spans = mention_spans(line, systems)

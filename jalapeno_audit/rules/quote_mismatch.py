@@ -20,7 +20,6 @@ Fails: ``ratio: 3.8`` quoted as "3.4 times lower end-to-end latency".
 
 from __future__ import annotations
 
-import functools
 import re
 
 from jalapeno_audit.corpus.model import DATE
@@ -37,8 +36,9 @@ def check(context: Context):
     folded_archives = {source_id: fold(text) for source_id, text in corpus.archive_texts.items()}
     catalog = corpus.catalog
     names = tuple(name for entries in (catalog.systems, catalog.models) for entry in entries.values() for name in (entry.name, *entry.aliases))
+    holding = _names_by_number(names)
     for claim in corpus.claims:
-        problems, glued = _missing_figures(claim, names)
+        problems, glued = _missing_figures(claim, holding)
         archive = folded_archives.get(claim.source)
         if archive is not None and fold(claim.quote) not in archive:
             name = corpus.sources[claim.source].archive
@@ -50,9 +50,10 @@ def check(context: Context):
             yield make_finding(ID, SEVERITY if problems else WARNING, message, (claim,), arithmetic)
 
 
-def _missing_figures(claim, names: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+def _missing_figures(claim, holding: dict[str, tuple[str, ...]] | None = None) -> tuple[list[str], list[str]]:
     """Figures absent from the quote, and figures present only inside glued digits or inside a catalog name that holds
-    digits (``names``: "AI HAT+ 2" holds a 2 that is no figure of the text)."""
+    digits (``holding``: the catalog's names by the numbers they hold; "AI HAT+ 2" holds a 2 that is no figure of the
+    text)."""
     if claim.kind == DATE and claim.date is not None:
         years = sorted({str(d.year) for d in (claim.date.on, claim.date.before, claim.date.by, claim.date.start, claim.date.to) if d})
         absent = [y for y in years if y not in claim.quote]
@@ -60,8 +61,7 @@ def _missing_figures(claim, names: tuple[str, ...] = ()) -> tuple[list[str], lis
     figures = claim.bounds if claim.bounds is not None else ((claim.figure,) if claim.figure else ())
     # A catalog name is blanked only when a figure's digits are those of a number some name holds ("2" of "AI HAT+ 2"):
     # most figures are no name's, and blanking every quote would cost the check a pass over it per claim.
-    holding = _names_by_number(names)
-    suspects = tuple(sorted({name for f in figures for name in holding.get(_digits(f.text), ())}))
+    suspects = tuple(sorted({name for f in figures for name in (holding or {}).get(_digits(f.text), ())}))
     quote, named = blank_names(claim.quote, suspects) if suspects else (claim.quote, [])
     if all(_plainly_written(f.text, quote) for f in figures):
         return [], []
@@ -84,7 +84,6 @@ def _missing_figures(claim, names: tuple[str, ...] = ()) -> tuple[list[str], lis
     return absent, glued
 
 
-@functools.lru_cache(maxsize=16)
 def _names_by_number(names: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """The catalog's names by each number they hold, as digits ("2": "AI HAT+ 2", "8": "Jetson Orin Nano 8GB")."""
     holding: dict[str, set[str]] = {}
